@@ -1,0 +1,50 @@
+"""The shared protocol every game implements, its errors, and generic helpers.
+
+Core imports no game; games import core and never each other.
+"""
+
+from tabletop_rules.core.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidStateError,
+    TabletopRulesError,
+)
+from tabletop_rules.core.playout import (
+    Agent,
+    Playout,
+    random_agent,
+    random_playout,
+    sample_chance,
+    sample_outcome,
+)
+from tabletop_rules.core.protocol import (
+    CHANCE,
+    Actor,
+    ChanceType,
+    Game,
+    GameInfo,
+    ImperfectInformationGame,
+)
+
+__all__ = [
+    "CHANCE",
+    "Actor",
+    "Agent",
+    "AmbiguousMoveError",
+    "ChanceType",
+    "Game",
+    "GameInfo",
+    "IllegalMoveError",
+    "ImperfectInformationGame",
+    "InvalidMoveError",
+    "InvalidOptionError",
+    "InvalidStateError",
+    "Playout",
+    "TabletopRulesError",
+    "random_agent",
+    "random_playout",
+    "sample_chance",
+    "sample_outcome",
+]

@@ -1,0 +1,119 @@
+"""Randomness lives here, never inside a game's rules.
+
+:func:`sample_chance` picks a chance outcome with exactly the probabilities the
+game states, from an explicit :class:`random.Random`; :func:`random_playout`
+plays a whole game with uniformly random decisions.  Same seed, same game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any, Generic
+
+import attrs
+
+from tabletop_rules.core.protocol import CHANCE, Game, MoveT, StateT
+
+__all__ = ["Agent", "Playout", "random_agent", "random_playout", "sample_chance", "sample_outcome"]
+
+Agent = Callable[[Any, random.Random], Any]
+"""A decision policy: ``agent(state, rng) -> move``.  It may only use ``rng`` for randomness."""
+
+
+def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Random) -> MoveT:
+    """Pick one outcome with its exact probability.
+
+    The draw is a single ``rng.randrange`` over the common denominator, so the
+    sampling is exact (no float rounding) and reproducible across platforms.
+
+    Raises:
+        ValueError: if ``outcomes`` is empty or its probabilities do not sum to 1.
+    """
+    if not outcomes:
+        raise ValueError("no chance outcomes to sample from")
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    total = sum((p for _, p in outcomes), Fraction(0))
+    if total != 1:
+        raise ValueError(f"chance probabilities sum to {total}, not 1")
+    point = rng.randrange(denominator)
+    cumulative = 0
+    for outcome, probability in outcomes:
+        cumulative += probability.numerator * (denominator // probability.denominator)
+        if point < cumulative:
+            return outcome
+    raise AssertionError("unreachable: probabilities sum to 1")  # pragma: no cover
+
+
+def sample_chance(game: Game[StateT, MoveT], state: StateT, rng: random.Random) -> MoveT:
+    """Sample the chance outcome of ``state`` (which must be a chance node) from ``rng``."""
+    return sample_outcome(game.chance_outcomes(state), rng)
+
+
+def random_agent(game: Game[StateT, MoveT]) -> Callable[[StateT, random.Random], MoveT]:
+    """An agent that picks uniformly among the legal moves."""
+
+    def agent(state: StateT, rng: random.Random) -> MoveT:
+        return rng.choice(game.legal_moves(state))
+
+    return agent
+
+
+@attrs.frozen
+class Playout(Generic[StateT, MoveT]):
+    """A finished (or truncated) playout: the start, every move in order, and the end.
+
+    Intermediate states are not stored (they are cheap to recompute with
+    :meth:`states`), so a playout of a long game stays small.
+    """
+
+    seed: int
+    initial: StateT
+    moves: tuple[MoveT, ...]
+    final: StateT
+    truncated: bool
+
+    def states(self, game: Game[StateT, MoveT]) -> Iterator[StateT]:
+        """Yield every state from the initial one to the final one, by replaying the moves."""
+        state = self.initial
+        yield state
+        for move in self.moves:
+            state = game.apply(state, move)
+            yield state
+
+
+def random_playout(
+    game: Game[StateT, MoveT],
+    seed: int,
+    *,
+    options: Any = None,
+    initial: StateT | None = None,
+    agents: Sequence[Callable[[StateT, random.Random], MoveT]] | None = None,
+    max_moves: int | None = None,
+) -> Playout[StateT, MoveT]:
+    """Play one game from ``random.Random(seed)``.
+
+    Decisions come from ``agents[player]`` (uniformly random by default), chance
+    outcomes from :func:`sample_chance`; both draw from the same seeded RNG, so
+    the same seed always gives the same game.  ``max_moves`` truncates the game.
+    """
+    rng = random.Random(seed)
+    state = game.new_game(options) if initial is None else initial
+    start = state
+    fallback = random_agent(game)
+    moves: list[MoveT] = []
+    while not game.is_terminal(state):
+        if max_moves is not None and len(moves) >= max_moves:
+            return Playout(seed, start, tuple(moves), state, truncated=True)
+        actor = game.current_player(state)
+        if actor is CHANCE:
+            move = sample_chance(game, state, rng)
+        else:
+            assert actor is not None
+            agent = agents[actor] if agents is not None else fallback
+            move = agent(state, rng)
+        state = game.apply(state, move)
+        moves.append(move)
+    return Playout(seed, start, tuple(moves), state, truncated=False)

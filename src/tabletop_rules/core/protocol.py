@@ -1,0 +1,151 @@
+"""The shared game protocol.
+
+A game is a *module* of pure functions over immutable states.  Any module that
+defines the functions below satisfies :class:`Game`, so generic tools take the
+module itself::
+
+    from tabletop_rules import valandris
+    from tabletop_rules.core import random_playout
+
+    playout = random_playout(valandris, seed=7)
+
+Conventions shared by every game:
+
+* Players are numbered ``0 .. n-1``; :data:`CHANCE` is the chance "player"
+  that acts at chance nodes; ``current_player`` is ``None`` once the game is over.
+* ``legal_moves`` lists decisions only; at a chance node it is empty and
+  ``chance_outcomes`` lists every outcome with its exact probability (a
+  :class:`fractions.Fraction`; they sum to exactly 1).  ``apply`` takes either.
+* ``apply`` returns a new state and never mutates its argument; keeping an old
+  state is undo.  States are hashable and compare by value.
+* ``returns`` has one entry per player; it is all zeros until the game is over.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Final, Literal, Protocol, TypeAlias, TypeVar
+
+import attrs
+
+__all__ = [
+    "CHANCE",
+    "Actor",
+    "ChanceType",
+    "Game",
+    "GameInfo",
+    "ImperfectInformationGame",
+    "MoveT",
+    "StateT",
+]
+
+
+class ChanceType(enum.Enum):
+    """Type of the :data:`CHANCE` sentinel (a one-member enum, so it is typed and picklable)."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
+CHANCE: Final = ChanceType.CHANCE
+"""The actor at a chance node: ``current_player(state) is CHANCE``."""
+
+Actor: TypeAlias = int | Literal[ChanceType.CHANCE] | None
+"""What ``current_player`` returns: a player index, :data:`CHANCE`, or ``None`` when the game is over."""
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+
+@attrs.frozen
+class GameInfo:
+    """A declarative record of what a game is (after OpenSpiel's ``GameType``).
+
+    Attributes:
+        name: the short name used in JSON and records, e.g. ``"valandris"``.
+        title: the game's English title.
+        min_players, max_players: the supported player counts (the automa of a
+            solo game is not a player).
+        chance: whether the game has chance nodes.
+        perfect_information: whether every player sees the whole state.
+        zero_sum: whether the returns of a finished game always sum to zero.
+        version: a behaviour version; it changes when the rules engine's
+            behaviour changes (not on refactors), and JSON records carry it.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    chance: bool
+    perfect_information: bool
+    zero_sum: bool
+    version: int
+
+
+class Game(Protocol[StateT, MoveT]):
+    """What every game module provides.  A game module satisfies this protocol itself."""
+
+    @property
+    def GAME_INFO(self) -> GameInfo: ...  # a module-level constant in a game module
+
+    def new_game(self, options: Any = None) -> StateT:
+        """The initial state (setup decisions, if the game has any, are moves)."""
+        ...
+
+    def legal_moves(self, state: StateT) -> Sequence[MoveT]:
+        """The decisions of the player to act, distinct, in a deterministic order."""
+        ...
+
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """The state after ``move`` (a decision or a chance outcome).
+
+        Raises :class:`~tabletop_rules.core.IllegalMoveError` (state unchanged)."""
+        ...
+
+    def current_player(self, state: StateT) -> Actor:
+        """Who acts: a player index, :data:`CHANCE`, or ``None`` when terminal."""
+        ...
+
+    def chance_outcomes(self, state: StateT) -> Sequence[tuple[MoveT, Fraction]]:
+        """At a chance node, every outcome with its exact probability; otherwise empty."""
+        ...
+
+    def is_terminal(self, state: StateT) -> bool: ...
+
+    def returns(self, state: StateT) -> tuple[float, ...]:
+        """One value per player; zeros until the game is over."""
+        ...
+
+    def move_to_str(self, state: StateT, move: MoveT) -> str:
+        """The move in the game's notation, in the context of ``state``."""
+        ...
+
+    def parse_move(self, state: StateT, text: str) -> MoveT:
+        """The legal move that ``text`` names in ``state``.
+
+        Raises InvalidMoveError (syntax), IllegalMoveError (not legal here) or
+        AmbiguousMoveError (more than one legal move matches)."""
+        ...
+
+    def to_json(self, state: StateT) -> str: ...
+
+    def from_json(self, text: str) -> StateT:
+        """The state serialised by ``to_json``; raises InvalidStateError on any malformed input."""
+        ...
+
+
+class ImperfectInformationGame(Game[StateT, MoveT], Protocol[StateT, MoveT]):
+    """A game with hidden information adds per-player views."""
+
+    def observation(self, state: StateT, player: int) -> Any:
+        """What ``player`` may see of ``state``, and nothing else."""
+        ...
+
+    def information_state_string(self, state: StateT, player: int) -> str:
+        """A string that is equal for two states exactly when ``player`` cannot tell them apart."""
+        ...

@@ -1,0 +1,5 @@
+"""Reusable checks for any module that implements :class:`tabletop_rules.core.Game`."""
+
+from tabletop_rules.testing.conformance import ConformanceError, check_determinism, check_playout, check_state
+
+__all__ = ["ConformanceError", "check_determinism", "check_playout", "check_state"]

@@ -1,0 +1,191 @@
+"""The conformance suite: the library's own ``random_sim_test``.
+
+:func:`check_playout` plays a seeded random game and, at every state on the
+way (mid-turn states included), checks the contract of the shared protocol:
+
+* ``from_json(to_json(s)) == s`` and the JSON text is stable;
+* ``current_player`` is ``None`` exactly when ``is_terminal``; a terminal state
+  has no legal moves and no chance outcomes; returns are zeros until the end
+  and sum to zero at the end of a zero-sum game;
+* decisions are distinct, deterministic, each one applies, and
+  ``parse_move(s, move_to_str(s, m)) == m``;
+* chance probabilities are positive exact ``Fraction``\\ s summing to 1;
+* ``apply`` never mutates its input (state and JSON compared before and after);
+* moves seen elsewhere in the game that are not legal here raise
+  ``IllegalMoveError`` and leave the state unchanged; junk text raises one of
+  the typed move errors.
+
+It raises :class:`ConformanceError` (an ``AssertionError``) naming the seed,
+the move number and what failed.  It needs no test framework.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from tabletop_rules.core.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+)
+from tabletop_rules.core.playout import Playout, random_playout, sample_outcome
+from tabletop_rules.core.protocol import CHANCE, Game, MoveT, StateT
+
+__all__ = ["ConformanceError", "check_determinism", "check_playout", "check_state"]
+
+_JUNK_TEXTS = ("", "   ", "\x00", "?!", "zzzz 999", "9" * 400, "move move move move move")
+
+
+class ConformanceError(AssertionError):
+    """A game broke the shared protocol's contract."""
+
+
+def _fail(context: str, message: str) -> ConformanceError:
+    return ConformanceError(f"{context}: {message}")
+
+
+def check_state(
+    game: Game[StateT, MoveT],
+    state: StateT,
+    *,
+    context: str = "state",
+    illegal_candidates: tuple[MoveT, ...] = (),
+    validate: Callable[[StateT], object] | None = None,
+) -> None:
+    """Check every contract of the protocol that concerns one state."""
+    text = game.to_json(state)
+    restored = game.from_json(text)
+    if restored != state:
+        raise _fail(context, "from_json(to_json(state)) != state")
+    if game.to_json(restored) != text:
+        raise _fail(context, "to_json is not stable across a JSON round trip")
+    if validate is not None:
+        validate(state)
+
+    actor = game.current_player(state)
+    terminal = game.is_terminal(state)
+    if terminal != (actor is None):
+        raise _fail(context, f"is_terminal={terminal} but current_player={actor!r}")
+    moves = game.legal_moves(state)
+    outcomes = game.chance_outcomes(state)
+    values = game.returns(state)
+    info = game.GAME_INFO
+    if not info.min_players <= len(values) <= info.max_players:
+        raise _fail(context, f"returns has {len(values)} entries")
+
+    if terminal:
+        if moves or outcomes:
+            raise _fail(context, "a terminal state has legal moves or chance outcomes")
+        if info.zero_sum and sum(values) != 0:
+            raise _fail(context, f"zero-sum game returns {values}")
+        return
+    if any(v != 0 for v in values):
+        raise _fail(context, f"returns {values} before the end of the game")
+
+    if actor is CHANCE:
+        if moves:
+            raise _fail(context, "a chance node offers decisions")
+        if not outcomes:
+            raise _fail(context, "a chance node has no outcomes")
+        if any(not isinstance(p, Fraction) or p <= 0 for _, p in outcomes):
+            raise _fail(context, "chance probabilities must be positive Fractions")
+        if sum((p for _, p in outcomes), Fraction(0)) != 1:
+            raise _fail(context, "chance probabilities do not sum to exactly 1")
+        applied: list[Any] = [o for o, _ in outcomes]
+        if len(set(applied)) != len(applied):
+            raise _fail(context, "chance outcomes are not distinct")
+    else:
+        if outcomes:
+            raise _fail(context, "a decision node has chance outcomes")
+        if not moves:
+            raise _fail(context, "a non-terminal decision node has no legal moves")
+        if list(game.legal_moves(state)) != list(moves):
+            raise _fail(context, "legal_moves is not deterministic")
+        if len(set(moves)) != len(moves):
+            raise _fail(context, "legal moves are not distinct")
+        applied = list(moves)
+        for move in moves:
+            notation = game.move_to_str(state, move)
+            parsed = game.parse_move(state, notation)
+            if parsed != move:
+                raise _fail(context, f"parse_move({notation!r}) gave {parsed!r}, not {move!r}")
+
+    for move in applied:
+        after = game.apply(state, move)
+        if game.to_json(state) != text or game.from_json(text) != state:
+            raise _fail(context, f"apply({move!r}) mutated its input")
+        if after == state and not game.is_terminal(after) and game.to_json(after) == text:
+            raise _fail(context, f"apply({move!r}) returned the same state")
+
+    legal = set(applied)
+    for candidate in illegal_candidates:
+        if candidate in legal:
+            continue
+        try:
+            game.apply(state, candidate)
+        except IllegalMoveError:
+            pass
+        else:
+            raise _fail(context, f"apply accepted the illegal move {candidate!r}")
+        if game.to_json(state) != text:
+            raise _fail(context, f"a refused move {candidate!r} mutated the state")
+    if actor is not CHANCE:
+        for junk in _JUNK_TEXTS:
+            try:
+                game.parse_move(state, junk)
+            except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError):
+                continue
+            raise _fail(context, f"parse_move accepted junk text {junk!r}")
+
+
+def check_playout(
+    game: Game[StateT, MoveT],
+    seed: int,
+    *,
+    options: Any = None,
+    initial: StateT | None = None,
+    max_moves: int = 5000,
+    validate: Callable[[StateT], object] | None = None,
+    illegal_per_state: int = 4,
+) -> Playout[StateT, MoveT]:
+    """Play a seeded random game and :func:`check_state` at every state of it.
+
+    The moves are chosen exactly as :func:`~tabletop_rules.core.random_playout`
+    chooses them with the same seed, so the returned playout equals that one.
+    """
+    rng = random.Random(seed)
+    pick = random.Random(seed ^ 0x5EED)  # chooses illegal candidates, apart from the game's RNG
+    state = game.new_game(options) if initial is None else initial
+    start = state
+    seen: list[MoveT] = []
+    seen_set: set[MoveT] = set()
+    moves: list[MoveT] = []
+    while True:
+        context = f"seed {seed}, move {len(moves)}"
+        pool = tuple(pick.sample(seen, min(illegal_per_state, len(seen))))
+        check_state(game, state, context=context, illegal_candidates=pool, validate=validate)
+        if game.is_terminal(state):
+            return Playout(seed, start, tuple(moves), state, truncated=False)
+        if len(moves) >= max_moves:
+            return Playout(seed, start, tuple(moves), state, truncated=True)
+        if game.current_player(state) is CHANCE:
+            move = sample_outcome(game.chance_outcomes(state), rng)
+        else:
+            move = rng.choice(game.legal_moves(state))
+            for m in game.legal_moves(state):
+                if m not in seen_set and len(seen) < 512:
+                    seen_set.add(m)
+                    seen.append(m)
+        state = game.apply(state, move)
+        moves.append(move)
+
+
+def check_determinism(game: Game[StateT, MoveT], seed: int, *, options: Any = None) -> None:
+    """Two playouts from the same seed are the same game, move for move and state for state."""
+    first = random_playout(game, seed, options=options)
+    second = random_playout(game, seed, options=options)
+    if first.moves != second.moves or first.final != second.final:
+        raise ConformanceError(f"seed {seed}: two playouts with the same seed differ")

@@ -1,0 +1,135 @@
+"""Valandris moves: one small frozen record per kind of atomic decision (V-ENGINE-1, V-ENGINE-2).
+
+Moves name a destination, never a path.  The creature that moves is the one
+whose phase it is, so ``Step(v)`` means "the creature to move steps to v".
+Every move that can ever be legal is built once here and reused: ``legal_moves``
+only picks from these tables.
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeAlias
+
+import attrs
+
+from tabletop_rules.valandris.board import NUM_VERTICES
+from tabletop_rules.valandris.state import CREATURES, Piece
+
+__all__ = [
+    "CROSS",
+    "DECLARE",
+    "DECLARE_NONE",
+    "DEMON_MOVE",
+    "FLY",
+    "JUMP",
+    "NO_SEAL",
+    "PLACE",
+    "ROLL",
+    "SEAL",
+    "STAY",
+    "STEP",
+    "Cross",
+    "Declare",
+    "DemonMove",
+    "Fly",
+    "Jump",
+    "Move",
+    "NoSeal",
+    "Place",
+    "Roll",
+    "Seal",
+    "Stay",
+    "Step",
+]
+
+
+@attrs.frozen
+class Place:
+    """Setup: put ``piece`` on ``vertex`` (V-SETUP-2, V-SETUP-5)."""
+
+    piece: Piece
+    vertex: int
+
+
+@attrs.frozen
+class Seal:
+    """Seal an Earth vertex: a setup seal (V-SETUP-3) or the Unicorn's power (V-POWER-UNI-1)."""
+
+    vertex: int
+
+
+@attrs.frozen
+class NoSeal:
+    """The declared Unicorn does not use its power this turn."""
+
+
+@attrs.frozen
+class Step:
+    """A normal step of the creature to move, to a same-world neighbour (V-HS-4)."""
+
+    vertex: int
+
+
+@attrs.frozen
+class Stay:
+    """A normal turn whose Leviathan has no legal move (V-RULING-12)."""
+
+
+@attrs.frozen
+class Jump:
+    """The Leviathan's power: to the antipode, or on to one of its neighbours (V-POWER-LEV-1..3)."""
+
+    vertex: int
+
+
+@attrs.frozen
+class Fly:
+    """The Archangel's power: exactly two Heaven vertices, not passing the middle one (V-POWER-ARC-1..3)."""
+
+    vertex: int
+
+
+@attrs.frozen
+class Cross:
+    """Give up the turn to move ``creature`` along a cross-world edge to ``vertex`` (V-CROSS-1..3)."""
+
+    creature: Piece
+    vertex: int
+
+
+@attrs.frozen
+class Roll:
+    """Chance: the d12 shows ``face`` (1..12), which selects Earth vertex ``E(face-1)`` (V-CHANCE-2)."""
+
+    face: int
+
+
+@attrs.frozen
+class Declare:
+    """Declare the creature whose power may be used next turn (``None`` only if the rules allow it)."""
+
+    creature: Piece | None
+
+
+@attrs.frozen
+class DemonMove:
+    """Valandris ends his move (or bonus step) on ``vertex``; his own vertex means staying (V-DEMON-1..5)."""
+
+    vertex: int
+
+
+Move: TypeAlias = Place | Seal | NoSeal | Step | Stay | Jump | Fly | Cross | Roll | Declare | DemonMove
+
+_V = range(NUM_VERTICES)
+PLACE: Final = tuple(tuple(Place(p, v) for v in _V) for p in Piece)
+SEAL: Final = tuple(Seal(v) for v in _V)
+NO_SEAL: Final = NoSeal()
+STEP: Final = tuple(Step(v) for v in _V)
+STAY: Final = Stay()
+JUMP: Final = tuple(Jump(v) for v in _V)
+FLY: Final = tuple(Fly(v) for v in _V)
+CROSS: Final = tuple(tuple(Cross(c, v) for v in _V) for c in CREATURES)
+ROLL: Final = {face: Roll(face) for face in range(1, 13)}
+DECLARE: Final = tuple(Declare(c) for c in CREATURES)
+DECLARE_NONE: Final = Declare(None)
+DEMON_MOVE: Final = tuple(DemonMove(v) for v in _V)

@@ -1,0 +1,137 @@
+"""The Valandris state: everything needed to continue a game, mid-turn included (V-ENGINE-4).
+
+A state is a frozen, hashable value.  There is no hidden engine memory: the
+phase says which atomic decision comes next, and a pending crossing is part of
+the state.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from tabletop_rules.valandris.board import NAMES, World
+from tabletop_rules.valandris.options import Rules
+
+__all__ = [
+    "CREATURES",
+    "HOLY_SPIRIT",
+    "VALANDRIS",
+    "Phase",
+    "Piece",
+    "State",
+]
+
+HOLY_SPIRIT: Final = 0
+"""Player index of the Holy Spirit, who moves first."""
+VALANDRIS: Final = 1
+"""Player index of Valandris, the demon."""
+
+
+class Piece(enum.IntEnum):
+    """The four pieces.  The creatures' values are their order of movement (V-HS-2)."""
+
+    LEVIATHAN = 0
+    UNICORN = 1
+    ARCHANGEL = 2
+    VALANDRIS = 3
+
+    @property
+    def letter(self) -> str:
+        """The piece's letter in the notation: L, U, A or V."""
+        return "LUAV"[self]
+
+    @property
+    def home(self) -> World:
+        """The creature's home world, where its power works (V-POWER-1)."""
+        if self is Piece.VALANDRIS:
+            raise ValueError("Valandris has no home world")
+        return (World.ABYSS, World.EARTH, World.HEAVEN)[self]
+
+
+CREATURES: Final = (Piece.LEVIATHAN, Piece.UNICORN, Piece.ARCHANGEL)
+
+
+class Phase(enum.IntEnum):
+    """Which atomic decision comes next (V-ENGINE-1, V-ENGINE-5)."""
+
+    PLACE_LEVIATHAN = 0  # setup: the Holy Spirit places the Leviathan in the Abyss
+    PLACE_UNICORN = 1  # ... the Unicorn on Earth
+    PLACE_ARCHANGEL = 2  # ... the Archangel in Heaven
+    SETUP_SEAL = 3  # ... seals 5 Earth vertices, in increasing vertex order
+    SETUP_DECLARE = 4  # ... declares the creature for turn 1 (V-RULING-16)
+    PLACE_VALANDRIS = 5  # Valandris places himself
+    LEVIATHAN = 6  # first decision of a Holy Spirit turn: the Leviathan's move, or a crossing
+    UNICORN_SEAL = 7  # the declared Unicorn may seal an Earth vertex
+    UNICORN = 8  # the Unicorn's step
+    ARCHANGEL = 9  # the Archangel's step or fly
+    ROLL = 10  # chance: the d12 after a Leviathan or Archangel crossing declaration
+    BONUS = 11  # Valandris' bonus step inside a crossing turn
+    DECLARE = 12  # the Holy Spirit declares the creature for its next turn
+    VALANDRIS = 13  # Valandris' turn: 0-2 steps
+    OVER = 14  # the game has ended
+
+    @property
+    def is_setup(self) -> bool:
+        return self <= Phase.PLACE_VALANDRIS
+
+
+@attrs.frozen(repr=False)
+class State:
+    """A Valandris position.
+
+    Attributes:
+        rules: the options in force (part of the state, so a state is self-contained).
+        phase: the next atomic decision.
+        turn: the Holy Spirit turn number, from 1 (0 during setup).
+        creatures: the vertices of the Leviathan, the Unicorn and the Archangel,
+            in that order; shorter during setup, before all are placed.
+        demon: Valandris' vertex, or ``None`` before he is placed.
+        seals: the sealed Earth vertices.
+        declared: the creature whose power may be used this (or the next) turn.
+        crossing: the pending crossing ``(creature, target)`` during ``ROLL`` and ``BONUS``.
+        score: Valandris' score once the game is over (``None`` while it runs).
+        captured: whether the game ended with a capture.
+    """
+
+    rules: Rules
+    phase: Phase
+    turn: int
+    creatures: tuple[int, ...]
+    demon: int | None
+    seals: frozenset[int]
+    declared: Piece | None
+    crossing: tuple[Piece, int] | None = None
+    score: int | None = None
+    captured: bool = False
+
+    @property
+    def leviathan(self) -> int | None:
+        return self.creatures[0] if len(self.creatures) > 0 else None
+
+    @property
+    def unicorn(self) -> int | None:
+        return self.creatures[1] if len(self.creatures) > 1 else None
+
+    @property
+    def archangel(self) -> int | None:
+        return self.creatures[2] if len(self.creatures) > 2 else None
+
+    def position(self, piece: Piece) -> int | None:
+        """The vertex of ``piece``, or ``None`` if it is not on the board yet."""
+        if piece is Piece.VALANDRIS:
+            return self.demon
+        return self.creatures[piece] if len(self.creatures) > piece else None
+
+    def __repr__(self) -> str:
+        pieces = ", ".join(f"{p.letter}={NAMES[v]}" for p, v in zip(CREATURES, self.creatures, strict=False))
+        demon = NAMES[self.demon] if self.demon is not None else "-"
+        seals = ",".join(NAMES[s] for s in sorted(self.seals)) or "-"
+        declared = self.declared.letter if self.declared is not None else "-"
+        extra = f", score={self.score}" if self.score is not None else ""
+        return (
+            f"<valandris.State turn={self.turn} phase={self.phase.name} {pieces}, V={demon}, "
+            f"seals={seals}, declared={declared}{extra}>"
+        )
