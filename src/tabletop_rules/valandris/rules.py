@@ -351,7 +351,7 @@ def _with(state: State, **changes: object) -> State:
 
 
 def _moved(creatures: tuple[int, ...], creature: Piece, vertex: int) -> tuple[int, ...]:
-    return (*creatures[:creature], vertex, *creatures[creature + 1:])
+    return (*creatures[:creature], vertex, *creatures[creature + 1 :])
 
 
 def _capture(state: State, creatures: tuple[int, ...]) -> State:

@@ -1,0 +1,87 @@
+"""Play seeded games of every game in the library and print readable logs.
+
+Run it with ``python -m tabletop_rules.demo [--seed N] [--games K]``.  The
+same seed always prints the same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+
+from tabletop_rules import valandris
+from tabletop_rules.core import random_playout
+from tabletop_rules.valandris.agents import greedy_agent
+
+__all__ = ["main", "valandris_log"]
+
+
+def valandris_log(seed: int) -> tuple[list[str], int]:
+    """A Valandris game between the greedy baseline agents: its log lines and the score."""
+    playout = random_playout(valandris, seed, agents=[greedy_agent, greedy_agent])
+    lines: list[str] = []
+    setup: list[str] = []
+    turn_moves: list[str] = []
+    state = playout.initial
+    for move in playout.moves:
+        text = valandris.move_to_str(state, move)
+        phase = state.phase
+        state_after = valandris.apply(state, move)
+        if phase.is_setup:
+            setup.append(text)
+            if phase is valandris.Phase.PLACE_VALANDRIS:
+                lines.append("  setup: " + ", ".join(setup))
+        else:
+            turn_moves.append(text)
+            if phase is valandris.Phase.VALANDRIS or state_after.phase is valandris.Phase.OVER:
+                lines.append(f"  turn {state.turn:>3}: " + ", ".join(turn_moves))
+                turn_moves = []
+        state = state_after
+    final = playout.final
+    assert final.score is not None
+    if final.captured:
+        catcher = next(c for c in valandris.CREATURES if final.position(c) == final.demon)
+        lines.append(
+            f"  Valandris captured by the {catcher.name.title()} in turn {final.score}: score {final.score}"
+        )
+    else:
+        lines.append(f"  Valandris was never captured: score {final.score}")
+    return lines, final.score
+
+
+def _section(
+    title: str, seeds: Sequence[int], play: Callable[[int], tuple[list[str], int]], unit: str
+) -> None:
+    print(f"=== {title} ===")
+    results = []
+    for seed in seeds:
+        lines, result = play(seed)
+        print(f"- game with seed {seed}")
+        print("\n".join(lines))
+        results.append(result)
+    if len(results) > 1:
+        print(
+            f"  summary over {len(results)} games: mean {unit} {statistics.mean(results):.1f}, "
+            f"min {min(results)}, max {max(results)}"
+        )
+    print()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tabletop_rules.demo", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--seed", type=int, default=2026, help="master seed (default 2026)")
+    parser.add_argument("--games", type=int, default=2, help="games per game type (default 2)")
+    args = parser.parse_args(argv)
+    master = random.Random(args.seed)
+    seeds = [master.randrange(2**32) for _ in range(args.games)]
+    _section("Valandris: greedy Holy Spirit vs greedy Valandris", seeds, valandris_log, "score")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

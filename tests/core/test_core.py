@@ -1,0 +1,98 @@
+"""The shared protocol's helpers and errors."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from tabletop_rules import core, valandris
+from tabletop_rules.core import (
+    CHANCE,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidStateError,
+    TabletopRulesError,
+    random_playout,
+    sample_outcome,
+)
+from tabletop_rules.testing import ConformanceError, check_state
+
+
+def test_errors_are_value_errors():
+    for error in (
+        InvalidMoveError,
+        IllegalMoveError,
+        AmbiguousMoveError,
+        InvalidStateError,
+        InvalidOptionError,
+    ):
+        assert issubclass(error, TabletopRulesError)
+        assert issubclass(error, ValueError)
+
+
+def test_chance_sentinel():
+    assert repr(CHANCE) == "CHANCE"
+    assert CHANCE is core.ChanceType.CHANCE
+
+
+def test_sample_outcome_is_exact_and_reproducible():
+    outcomes = [("a", Fraction(1, 3)), ("b", Fraction(1, 6)), ("c", Fraction(1, 2))]
+    rng = random.Random(0)
+    counts = Counter(sample_outcome(outcomes, rng) for _ in range(6000))
+    assert set(counts) == {"a", "b", "c"}
+    assert abs(counts["a"] - 2000) < 200
+    assert abs(counts["b"] - 1000) < 150
+    first = [sample_outcome(outcomes, random.Random(9)) for _ in range(5)]
+    assert first == [sample_outcome(outcomes, random.Random(9)) for _ in range(5)]
+    with pytest.raises(ValueError, match="sum"):
+        sample_outcome([("a", Fraction(1, 3))], rng)
+    with pytest.raises(ValueError, match="no chance"):
+        sample_outcome([], rng)
+
+
+def test_random_playout_truncation_and_replay():
+    playout = random_playout(valandris, seed=5, max_moves=10)
+    assert playout.truncated
+    assert len(playout.moves) == 10
+    states = list(playout.states(valandris))
+    assert states[0] == playout.initial
+    assert states[-1] == playout.final
+    full = random_playout(valandris, seed=5)
+    assert full.moves[:10] == playout.moves
+    assert not full.truncated
+
+
+def test_random_playout_with_agents():
+    def first_move(state, rng):
+        return valandris.legal_moves(state)[0]
+
+    playout = random_playout(valandris, seed=1, agents=[first_move, first_move])
+    again = random_playout(valandris, seed=1, agents=[first_move, first_move])
+    assert playout == again
+
+
+def test_game_modules_satisfy_the_protocol():
+    game: core.Game[valandris.State, valandris.Move] = valandris  # checked by mypy in the strict run too
+    assert game.GAME_INFO.name == "valandris"
+
+
+def test_conformance_detects_a_broken_game():
+    class Broken:
+        """Valandris with a mutating-looking bug: returns nonzero before the end."""
+
+        GAME_INFO = valandris.GAME_INFO
+
+        def __getattr__(self, name):
+            return getattr(valandris, name)
+
+        @staticmethod
+        def returns(state):
+            return (1.0, -1.0)
+
+    with pytest.raises(ConformanceError, match="returns"):
+        check_state(Broken(), valandris.new_game())  # type: ignore[arg-type]
