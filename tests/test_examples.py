@@ -1,0 +1,27 @@
+"""Every example script and the demo run (small sizes)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
+def test_example_runs(script):
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+
+
+def test_demo_runs_and_is_reproducible():
+    command = [sys.executable, "-m", "tabletop_rules.demo", "--games", "1", "--seed", "5"]
+    first = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
+    second = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
+    assert first.stdout == second.stdout
+    assert "Valandris" in first.stdout
