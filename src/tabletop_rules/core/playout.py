@@ -28,23 +28,44 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
 
     The draw is a single ``rng.randrange`` over the common denominator, so the
     sampling is exact (no float rounding) and reproducible across platforms.
+    The integer weights of a distribution object seen recently are reused
+    (games return the same tuple for the same distribution).
 
     Raises:
         ValueError: if ``outcomes`` is empty or its probabilities do not sum to 1.
     """
+    cached = _WEIGHTS.get(id(outcomes))
+    if cached is not None and cached[0] is outcomes:
+        _, denominator, cumulative = cached
+    else:
+        denominator, cumulative = _weights(outcomes)
+        if len(_WEIGHTS) >= _WEIGHTS_SIZE:
+            _WEIGHTS.clear()
+        _WEIGHTS[id(outcomes)] = (outcomes, denominator, cumulative)
+    point = rng.randrange(denominator)
+    for index, bound in enumerate(cumulative):
+        if point < bound:
+            return outcomes[index][0]
+    raise AssertionError("unreachable: probabilities sum to 1")  # pragma: no cover
+
+
+_WEIGHTS_SIZE = 64
+_WEIGHTS: dict[int, tuple[object, int, tuple[int, ...]]] = {}
+
+
+def _weights(outcomes: Sequence[tuple[object, Fraction]]) -> tuple[int, tuple[int, ...]]:
+    """The common denominator and the cumulative integer weights of a distribution."""
     if not outcomes:
         raise ValueError("no chance outcomes to sample from")
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    total = sum((p for _, p in outcomes), Fraction(0))
-    if total != 1:
-        raise ValueError(f"chance probabilities sum to {total}, not 1")
-    point = rng.randrange(denominator)
-    cumulative = 0
-    for outcome, probability in outcomes:
-        cumulative += probability.numerator * (denominator // probability.denominator)
-        if point < cumulative:
-            return outcome
-    raise AssertionError("unreachable: probabilities sum to 1")  # pragma: no cover
+    cumulative = []
+    total = 0
+    for _, probability in outcomes:
+        total += probability.numerator * (denominator // probability.denominator)
+        cumulative.append(total)
+    if total != denominator:
+        raise ValueError(f"chance probabilities sum to {Fraction(total, denominator)}, not 1")
+    return denominator, tuple(cumulative)
 
 
 def sample_chance(game: Game[StateT, MoveT], state: StateT, rng: random.Random) -> MoveT:

@@ -36,6 +36,7 @@ from networkx.algorithms.isomorphism import GraphMatcher
 __all__ = [
     "ABYSS_VERTICES",
     "ADJACENT",
+    "ADJACENT_MASK",
     "ANTIPODE",
     "BOARD",
     "CROSS",
@@ -45,6 +46,7 @@ __all__ = [
     "NAMES",
     "NUM_VERTICES",
     "SAME",
+    "WITHIN_TWO",
     "WORLD",
     "Board",
     "World",
@@ -326,6 +328,13 @@ CROSS: Final = BOARD.cross
 ADJACENT: Final = BOARD.adjacent
 ANTIPODE: Final = BOARD.antipode
 FLY: Final = BOARD.distance_two
+ADJACENT_MASK: Final = tuple(sum(1 << u for u in row) for row in ADJACENT)
+"""``ADJACENT_MASK[v]``: the neighbours of ``v`` as a bitset (bit ``u`` set for neighbour ``u``)."""
+WITHIN_TWO: Final = tuple(
+    tuple(sorted({v, *ADJACENT[v], *(y for x in ADJACENT[v] for y in ADJACENT[x])}))
+    for v in range(NUM_VERTICES)
+)
+"""``WITHIN_TWO[v]``: the vertices at board distance 0, 1 or 2 from ``v``, sorted."""
 HEAVEN_VERTICES: Final = tuple(range(20))
 EARTH_VERTICES: Final = tuple(range(20, 32))
 ABYSS_VERTICES: Final = tuple(range(32, 52))

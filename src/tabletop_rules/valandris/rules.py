@@ -13,14 +13,12 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Final
 
-import attrs
-
 from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import (
     ABYSS_VERTICES,
-    ADJACENT,
+    ADJACENT_MASK,
     ANTIPODE,
     CROSS,
     EARTH_VERTICES,
@@ -52,7 +50,7 @@ __all__ = [
 SETUP_SEALS: Final = 5  # V-SETUP-3
 SEAL_TOKENS: Final = 12  # V-POWER-UNI-4
 _L, _U, _A = Piece.LEVIATHAN, Piece.UNICORN, Piece.ARCHANGEL
-_EARTH = int(World.EARTH)
+_HEAVEN, _EARTH, _ABYSS = int(World.HEAVEN), int(World.EARTH), int(World.ABYSS)
 _ROLL_OUTCOMES: Final = tuple((mv.ROLL[face], Fraction(1, 12)) for face in range(1, 13))
 _PLAYER: Final[dict[Phase, Actor]] = {
     **dict.fromkeys(Phase, HOLY_SPIRIT),
@@ -115,28 +113,46 @@ def demon_destinations(state: State, steps: int = 2) -> tuple[int, ...]:
     He follows any edge, never enters a sealed vertex or a creature's vertex,
     and passes through a creature only if the rules allow it (V-RULING-4).
     """
+    return tuple(_bits(_demon_reach(state, steps)))
+
+
+def _demon_reach(state: State, steps: int) -> int:
+    """:func:`demon_destinations` as a bitset over vertex indices."""
     start = state.demon
     assert start is not None
-    seals, creatures = state.seals, state.creatures
-    reached = {start}
-    frontier = [start]
-    through = state.rules.demon_may_pass_through_creatures
-    for depth in range(steps):
-        last = depth == steps - 1
-        nxt: list[int] = []
-        for v in frontier:
-            for x in ADJACENT[v]:
-                if x in seals:
-                    continue
-                if x in creatures:
-                    if through and not last:
-                        nxt.append(x)
-                    continue
-                if x not in reached:
-                    reached.add(x)
-                    nxt.append(x)
-        frontier = nxt
-    return tuple(sorted(reached))
+    sealed = 0
+    for v in state.seals:
+        sealed |= 1 << v
+    occupied = 0
+    for v in state.creatures:
+        occupied |= 1 << v
+    closed = sealed | occupied
+    near = ADJACENT_MASK[start]
+    reach = near & ~closed
+    if steps >= 2:
+        via = near & ~sealed if state.rules.demon_may_pass_through_creatures else reach
+        while via:
+            low = via & -via
+            reach |= ADJACENT_MASK[low.bit_length() - 1]
+            via ^= low
+        reach &= ~closed
+    return reach | 1 << start
+
+
+_BYTE_BITS: Final = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask`` in increasing order (a byte at a time, from a table)."""
+    out: list[int] = []
+    offset = 0
+    while mask:
+        byte = mask & 0xFF
+        if byte:
+            out += [offset + i for i in _BYTE_BITS[byte]]
+        mask >>= 8
+        offset += 8
+    return out
 
 
 def describe_phase(state: State) -> str:
@@ -175,63 +191,74 @@ def describe_phase(state: State) -> str:
 
 
 # --------------------------------------------------------------------------- legal moves
+# The helpers take the state's fields rather than a state, so that ``apply``
+# can decide the next phase before it builds the one new state it returns.
 
 
-def _creature_targets(state: State, creature: Piece) -> list[int]:
+def _targets(creatures: tuple[int, ...], seals: frozenset[int], creature: int) -> list[int]:
     """Normal steps of ``creature``: same-world neighbours, unsealed, without a creature (V-HS-4, V-HS-5)."""
-    creatures, seals = state.creatures, state.seals
     return [x for x in SAME[creatures[creature]] if x not in seals and x not in creatures]
 
 
-def _jump_targets(state: State) -> list[int]:
+def _jumps(
+    creatures: tuple[int, ...], seals: frozenset[int], demon: int | None, declared: Piece | None
+) -> list[int]:
     """The Leviathan's jump destinations, if it is declared and at home (V-POWER-LEV-1..3, V-ENGINE-2)."""
-    lev = state.creatures[_L]
-    if state.declared is not _L or WORLD[lev] != World.ABYSS:
+    lev = creatures[_L]
+    if declared is not _L or WORLD[lev] != _ABYSS:
         return []
-    creatures = state.creatures
     far = ANTIPODE[lev]
     if far in creatures:
         return []
-    if state.demon == far:  # the jump captures him; no follow-up step
+    if demon == far:  # the jump captures him; no follow-up step
         return [far]
-    return [far, *(y for y in SAME[far] if y not in creatures and y not in state.seals)]
+    return [far, *(y for y in SAME[far] if y not in creatures and y not in seals)]
 
 
-def _fly_targets(state: State) -> list[int]:
+def _flies(creatures: tuple[int, ...], declared: Piece | None) -> list[int]:
     """The Archangel's fly destinations, if it is declared and in Heaven (V-POWER-ARC-1..3)."""
-    arc = state.creatures[_A]
-    if state.declared is not _A or WORLD[arc] != World.HEAVEN:
+    arc = creatures[_A]
+    if declared is not _A or WORLD[arc] != _HEAVEN:
         return []
-    creatures = state.creatures
     return [x for x in FLY[arc] if x not in creatures]
 
 
-def _sealable(state: State) -> list[int]:
+def _sealable(
+    rules: Rules, creatures: tuple[int, ...], seals: frozenset[int], demon: int | None, declared: Piece | None
+) -> list[int]:
     """Earth vertices the declared Unicorn may seal now (V-POWER-UNI-1..3, V-RULING-17)."""
-    uni = state.creatures[_U]
-    rules = state.rules
-    if state.declared is not _U or WORLD[uni] != _EARTH or len(state.seals) >= SEAL_TOKENS:
+    uni = creatures[_U]
+    if declared is not _U or WORLD[uni] != _EARTH or len(seals) >= SEAL_TOKENS:
         return []
-    creatures, seals, demon = state.creatures, state.seals, state.demon
     steps = [x for x in SAME[uni] if x not in seals and x not in creatures]
+    if not steps:
+        return []
     candidates: Iterable[int] = SAME[uni] if rules.unicorn_seal_range == "adjacent" else EARTH_VERTICES
-    result = []
     own = rules.unicorn_may_seal_own_vertex
     if own:
         candidates = sorted({*candidates, uni})
-    for e in candidates:
-        if e in seals or e == demon:
-            continue
-        if e in creatures and not (own and e == uni):
-            continue
-        # Sealing must leave the Unicorn a legal step.
-        if any(x != e for x in steps):
-            result.append(e)
-    return result
+    # Sealing must leave the Unicorn a legal step: a vertex is excluded only if it is its last one.
+    last = steps[0] if len(steps) == 1 else -1
+    return [
+        e
+        for e in candidates
+        if e not in seals and e not in (demon, last) and (e not in creatures or (own and e == uni))
+    ]
+
+
+def _crossing_ok(state: State, creature: Piece, target: int) -> bool:
+    """Whether ``creature`` may cross to ``target`` instead of a normal turn (V-CROSS-1..3, V-RULING-24)."""
+    creatures = state.creatures
+    return (
+        target in CROSS[creatures[creature]]
+        and target not in state.seals
+        and target not in creatures
+        and (target != state.demon or state.rules.crossing_target_may_hold_demon)
+    )
 
 
 def _crossings(state: State) -> list[Move]:
-    """Every crossing the Holy Spirit may declare instead of a normal turn (V-CROSS-1..3)."""
+    """Every crossing the Holy Spirit may declare instead of a normal turn."""
     creatures, seals, demon = state.creatures, state.seals, state.demon
     demon_ok = state.rules.crossing_target_may_hold_demon
     out: list[Move] = []
@@ -245,8 +272,9 @@ def _crossings(state: State) -> list[Move]:
 
 
 def _legal_leviathan(state: State) -> tuple[Move, ...]:
-    out: list[Move] = [mv.STEP[x] for x in _creature_targets(state, _L)]
-    out += [mv.JUMP[x] for x in _jump_targets(state)]
+    creatures, seals = state.creatures, state.seals
+    out: list[Move] = [mv.STEP[x] for x in _targets(creatures, seals, _L)]
+    out += [mv.JUMP[x] for x in _jumps(creatures, seals, state.demon, state.declared)]
     if not out:
         out.append(mv.STAY)  # V-ENGINE-3: the first decision also picks normal turn vs crossing
     out += _crossings(state)
@@ -254,16 +282,17 @@ def _legal_leviathan(state: State) -> tuple[Move, ...]:
 
 
 def _legal_unicorn_seal(state: State) -> tuple[Move, ...]:
-    return (*(mv.SEAL[e] for e in _sealable(state)), mv.NO_SEAL)
+    sealable = _sealable(state.rules, state.creatures, state.seals, state.demon, state.declared)
+    return (*(mv.SEAL[e] for e in sealable), mv.NO_SEAL)
 
 
 def _legal_unicorn(state: State) -> tuple[Move, ...]:
-    return tuple(mv.STEP[x] for x in _creature_targets(state, _U))
+    return tuple(mv.STEP[x] for x in _targets(state.creatures, state.seals, _U))
 
 
 def _legal_archangel(state: State) -> tuple[Move, ...]:
-    steps = [mv.STEP[x] for x in _creature_targets(state, _A)]
-    return (*steps, *(mv.FLY[x] for x in _fly_targets(state)))
+    steps = [mv.STEP[x] for x in _targets(state.creatures, state.seals, _A)]
+    return (*steps, *(mv.FLY[x] for x in _flies(state.creatures, state.declared)))
 
 
 def _legal_declare(state: State) -> tuple[Move, ...]:
@@ -289,11 +318,13 @@ def _legal_place_demon(state: State) -> tuple[Move, ...]:
 
 
 def _legal_demon(state: State) -> tuple[Move, ...]:
-    return tuple(mv.DEMON_MOVE[v] for v in demon_destinations(state, 2))
+    row = mv.DEMON_MOVE
+    return tuple([row[v] for v in _bits(_demon_reach(state, 2))])
 
 
 def _legal_bonus(state: State) -> tuple[Move, ...]:
-    return tuple(mv.DEMON_MOVE[v] for v in demon_destinations(state, state.rules.crossing_bonus_steps))
+    row = mv.DEMON_MOVE
+    return tuple([row[v] for v in _bits(_demon_reach(state, state.rules.crossing_bonus_steps))])
 
 
 def _none(state: State) -> tuple[Move, ...]:
@@ -319,6 +350,53 @@ _LEGAL: Final[Mapping[Phase, Callable[[State], tuple[Move, ...]]]] = {
 }
 
 
+# --------------------------------------------------------------------------- legality of one move
+# ``apply`` checks the one move it is given without building the whole legal list.
+
+
+def _is_legal(state: State, move: Move) -> bool:
+    phase = state.phase
+    if phase is Phase.VALANDRIS or phase is Phase.BONUS:
+        steps = 2 if phase is Phase.VALANDRIS else state.rules.crossing_bonus_steps
+        if not isinstance(move, mv.DemonMove) or type(move.vertex) is not int or not 0 <= move.vertex < 52:
+            return False
+        return _demon_reach(state, steps) >> move.vertex & 1 == 1
+    creatures, seals = state.creatures, state.seals
+    if phase is Phase.LEVIATHAN:
+        if isinstance(move, mv.Step):
+            return move.vertex in _targets(creatures, seals, _L)
+        if isinstance(move, mv.Jump):
+            return move.vertex in _jumps(creatures, seals, state.demon, state.declared)
+        if isinstance(move, mv.Cross):
+            creature = move.creature
+            return (
+                type(creature) is Piece
+                and creature in CREATURES
+                and _crossing_ok(state, creature, move.vertex)
+            )
+        if isinstance(move, mv.Stay):
+            return not _targets(creatures, seals, _L) and not _jumps(
+                creatures, seals, state.demon, state.declared
+            )
+        return False
+    if phase is Phase.UNICORN:
+        return isinstance(move, mv.Step) and move.vertex in _targets(creatures, seals, _U)
+    if phase is Phase.ARCHANGEL:
+        if isinstance(move, mv.Step):
+            return move.vertex in _targets(creatures, seals, _A)
+        return isinstance(move, mv.Fly) and move.vertex in _flies(creatures, state.declared)
+    if phase is Phase.DECLARE or phase is Phase.SETUP_DECLARE:
+        if not isinstance(move, mv.Declare):
+            return False
+        named = move.creature
+        if named is None:
+            return state.rules.allow_declare_none
+        return type(named) is Piece and named in CREATURES
+    if phase is Phase.ROLL:
+        return isinstance(move, mv.Roll) and type(move.face) is int and 1 <= move.face <= 12
+    return move in _LEGAL[phase](state)
+
+
 # --------------------------------------------------------------------------- apply
 
 
@@ -335,99 +413,135 @@ def apply(state: State, move: Move) -> State:
             f"expected a valandris move object, not {type(move).__name__} {move!r}; "
             "parse text with parse_move"
         )
-    phase = state.phase
-    if phase is Phase.ROLL:
-        if move not in _ROLL_MOVES:
+    if not _is_legal(state, move):
+        if state.phase is Phase.ROLL:
             raise IllegalMoveError(f"{move!r} is not a d12 outcome; {describe_phase(state)}")
-        assert isinstance(move, mv.Roll)
-        return _apply_roll(state, move)
-    if move not in _LEGAL[phase](state):
         raise IllegalMoveError(f"{move!r} is not legal here; {describe_phase(state)}")
-    return _APPLY[phase](state, move)
+    return _APPLY[state.phase](state, move)
 
 
-def _with(state: State, **changes: object) -> State:
-    return attrs.evolve(state, **changes)  # type: ignore[arg-type]
+def _over(
+    state: State,
+    creatures: tuple[int, ...],
+    demon: int | None,
+    seals: frozenset[int],
+    score: int,
+    captured: bool,
+    declared: Piece | None,
+) -> State:
+    return State(
+        state.rules, Phase.OVER, state.turn, creatures, demon, seals, declared, None, score, captured
+    )
 
 
-def _moved(creatures: tuple[int, ...], creature: Piece, vertex: int) -> tuple[int, ...]:
-    return (*creatures[:creature], vertex, *creatures[creature + 1 :])
-
-
-def _capture(state: State, creatures: tuple[int, ...]) -> State:
+def _capture(state: State, creatures: tuple[int, ...], demon: int | None = None) -> State:
     """V-HS-9, V-END-1, V-END-2: a creature reached Valandris; the rest of the turn does not happen."""
-    return _with(state, creatures=creatures, phase=Phase.OVER, crossing=None, score=state.turn, captured=True)
+    at = state.demon if demon is None else demon
+    return _over(state, creatures, at, state.seals, state.turn, True, state.declared)
 
 
-def _uncaptured(state: State) -> State:
+def _uncaptured(
+    state: State, creatures: tuple[int, ...], seals: frozenset[int], declared: Piece | None
+) -> State:
     """V-END-3 (and V-RULING-12's alternative): the game ends with Valandris free, scoring max_turns + 1."""
     cap = state.rules.max_turns
     assert cap is not None
-    return _with(state, phase=Phase.OVER, crossing=None, score=cap + 1, captured=False)
+    return _over(state, creatures, state.demon, seals, cap + 1, False, declared)
+
+
+def _continue_turn(state: State, creatures: tuple[int, ...], seals: frozenset[int], done: Phase) -> State:
+    """The state at the next decision of a normal turn after ``done`` (V-ENGINE-3).
+
+    Phases without a real choice are passed: the seal phase when there is
+    nothing to seal, and a Unicorn or Archangel with no legal move, which stays
+    (or, under ``blocked_creature="holy_spirit_loses"``, ends the game).
+    """
+    rules, demon, declared = state.rules, state.demon, state.declared
+    loses = rules.blocked_creature == "holy_spirit_loses"
+    if done is Phase.LEVIATHAN:
+        if _sealable(rules, creatures, seals, demon, declared):
+            return _during(state, Phase.UNICORN_SEAL, creatures, seals)
+        done = Phase.UNICORN_SEAL
+    if done is Phase.UNICORN_SEAL:
+        if _targets(creatures, seals, _U):
+            return _during(state, Phase.UNICORN, creatures, seals)
+        if loses:  # V-HS-3, V-RULING-12
+            return _uncaptured(state, creatures, seals, declared)
+        done = Phase.UNICORN
+    if done is Phase.UNICORN:
+        if _targets(creatures, seals, _A) or _flies(creatures, declared):
+            return _during(state, Phase.ARCHANGEL, creatures, seals)
+        if loses:
+            return _uncaptured(state, creatures, seals, declared)
+    return _during(state, Phase.DECLARE, creatures, seals)
+
+
+def _during(state: State, phase: Phase, creatures: tuple[int, ...], seals: frozenset[int]) -> State:
+    return State(state.rules, phase, state.turn, creatures, state.demon, seals, state.declared)
+
+
+def _moved(creatures: tuple[int, ...], creature: int, vertex: int) -> tuple[int, ...]:
+    if creature == 0:
+        return (vertex, creatures[1], creatures[2])
+    if creature == 1:
+        return (creatures[0], vertex, creatures[2])
+    return (creatures[0], creatures[1], vertex)
 
 
 def _apply_place(state: State, move: Move) -> State:
     assert isinstance(move, mv.Place)
-    if move.piece is Piece.VALANDRIS:
-        return _with(state, demon=move.vertex, phase=Phase.LEVIATHAN, turn=1)  # V-SETUP-6
-    return _with(state, creatures=(*state.creatures, move.vertex), phase=Phase(state.phase + 1))
+    if move.piece is Piece.VALANDRIS:  # V-SETUP-6: play starts with Holy Spirit turn 1
+        return State(
+            state.rules, Phase.LEVIATHAN, 1, state.creatures, move.vertex, state.seals, state.declared
+        )
+    return State(
+        state.rules, Phase(state.phase + 1), 0, (*state.creatures, move.vertex), None, state.seals, None
+    )
 
 
 def _apply_setup_seal(state: State, move: Move) -> State:
     assert isinstance(move, mv.Seal)
     seals = state.seals | {move.vertex}
-    if len(seals) < SETUP_SEALS:
-        return _with(state, seals=seals)
-    declare = state.rules.first_turn_power == "declared_at_setup"  # V-SETUP-4, V-RULING-16
-    return _with(state, seals=seals, phase=Phase.SETUP_DECLARE if declare else Phase.PLACE_VALANDRIS)
+    phase = Phase.SETUP_SEAL
+    if len(seals) == SETUP_SEALS:  # V-SETUP-4, V-RULING-16
+        declare = state.rules.first_turn_power == "declared_at_setup"
+        phase = Phase.SETUP_DECLARE if declare else Phase.PLACE_VALANDRIS
+    return State(state.rules, phase, 0, state.creatures, None, seals, None)
 
 
 def _apply_setup_declare(state: State, move: Move) -> State:
     assert isinstance(move, mv.Declare)
-    return _with(state, declared=move.creature, phase=Phase.PLACE_VALANDRIS)
+    return State(state.rules, Phase.PLACE_VALANDRIS, 0, state.creatures, None, state.seals, move.creature)
 
 
 def _apply_leviathan(state: State, move: Move) -> State:
+    creatures = state.creatures
     if isinstance(move, mv.Cross):
         rolls = move.creature is not _U  # V-CROSS-5, V-CROSS-6, V-RULING-26
-        return _with(state, crossing=(move.creature, move.vertex), phase=Phase.ROLL if rolls else Phase.BONUS)
+        return State(
+            state.rules,
+            Phase.ROLL if rolls else Phase.BONUS,
+            state.turn,
+            creatures,
+            state.demon,
+            state.seals,
+            state.declared,
+            (move.creature, move.vertex),
+        )
     if isinstance(move, mv.Stay):
         if state.rules.blocked_creature == "holy_spirit_loses":
-            return _uncaptured(state)
-        return _after_leviathan(state)
+            return _uncaptured(state, creatures, state.seals, state.declared)
+        return _continue_turn(state, creatures, state.seals, Phase.LEVIATHAN)
     assert isinstance(move, mv.Step | mv.Jump)
-    creatures = _moved(state.creatures, _L, move.vertex)
+    creatures = _moved(creatures, _L, move.vertex)
     if move.vertex == state.demon:
         return _capture(state, creatures)
-    return _after_leviathan(_with(state, creatures=creatures))
-
-
-def _after_leviathan(state: State) -> State:
-    if _sealable(state):
-        return _with(state, phase=Phase.UNICORN_SEAL)
-    return _enter_unicorn(state)
-
-
-def _enter_unicorn(state: State) -> State:
-    if _creature_targets(state, _U):
-        return _with(state, phase=Phase.UNICORN)
-    if state.rules.blocked_creature == "holy_spirit_loses":  # V-HS-3, V-RULING-12
-        return _uncaptured(state)
-    return _enter_archangel(state)
-
-
-def _enter_archangel(state: State) -> State:
-    if _creature_targets(state, _A) or _fly_targets(state):
-        return _with(state, phase=Phase.ARCHANGEL)
-    if state.rules.blocked_creature == "holy_spirit_loses":
-        return _uncaptured(state)
-    return _with(state, phase=Phase.DECLARE)
+    return _continue_turn(state, creatures, state.seals, Phase.LEVIATHAN)
 
 
 def _apply_unicorn_seal(state: State, move: Move) -> State:
-    if isinstance(move, mv.Seal):
-        state = _with(state, seals=state.seals | {move.vertex})
-    return _enter_unicorn(state)
+    seals = state.seals | {move.vertex} if isinstance(move, mv.Seal) else state.seals
+    return _continue_turn(state, state.creatures, seals, Phase.UNICORN_SEAL)
 
 
 def _apply_unicorn(state: State, move: Move) -> State:
@@ -435,7 +549,7 @@ def _apply_unicorn(state: State, move: Move) -> State:
     creatures = _moved(state.creatures, _U, move.vertex)
     if move.vertex == state.demon:
         return _capture(state, creatures)
-    return _enter_archangel(_with(state, creatures=creatures))
+    return _continue_turn(state, creatures, state.seals, Phase.UNICORN)
 
 
 def _apply_archangel(state: State, move: Move) -> State:
@@ -443,12 +557,24 @@ def _apply_archangel(state: State, move: Move) -> State:
     creatures = _moved(state.creatures, _A, move.vertex)
     if move.vertex == state.demon:
         return _capture(state, creatures)
-    return _with(state, creatures=creatures, phase=Phase.DECLARE)
+    return _during(state, Phase.DECLARE, creatures, state.seals)
 
 
-def _apply_roll(state: State, move: mv.Roll) -> State:
+def _apply_roll(state: State, move: Move) -> State:
     """V-CROSS-5, V-CHANCE-3: the face's Earth vertex loses its seal, if it has one."""
-    return _with(state, seals=state.seals - {face_vertex(move.face)}, phase=Phase.BONUS)
+    assert isinstance(move, mv.Roll)
+    vertex = EARTH_VERTICES[move.face - 1]
+    seals = state.seals - {vertex} if vertex in state.seals else state.seals
+    return State(
+        state.rules,
+        Phase.BONUS,
+        state.turn,
+        state.creatures,
+        state.demon,
+        seals,
+        state.declared,
+        state.crossing,
+    )
 
 
 def _apply_bonus(state: State, move: Move) -> State:
@@ -458,21 +584,31 @@ def _apply_bonus(state: State, move: Move) -> State:
     creature, target = state.crossing
     creatures = _moved(state.creatures, creature, target)
     if target == move.vertex:
-        return _capture(_with(state, demon=move.vertex), creatures)
-    return _with(state, demon=move.vertex, creatures=creatures, crossing=None, phase=Phase.DECLARE)
+        return _capture(state, creatures, move.vertex)
+    return State(state.rules, Phase.DECLARE, state.turn, creatures, move.vertex, state.seals, state.declared)
 
 
 def _apply_declare(state: State, move: Move) -> State:
     assert isinstance(move, mv.Declare)
     cap = state.rules.max_turns
     if cap is not None and state.turn >= cap:  # V-END-3: the capped turn is complete
-        return _uncaptured(_with(state, declared=move.creature))
-    return _with(state, declared=move.creature, phase=Phase.VALANDRIS)
+        return _uncaptured(state, state.creatures, state.seals, move.creature)
+    return State(
+        state.rules, Phase.VALANDRIS, state.turn, state.creatures, state.demon, state.seals, move.creature
+    )
 
 
 def _apply_demon(state: State, move: Move) -> State:
     assert isinstance(move, mv.DemonMove)
-    return _with(state, demon=move.vertex, phase=Phase.LEVIATHAN, turn=state.turn + 1)
+    return State(
+        state.rules,
+        Phase.LEVIATHAN,
+        state.turn + 1,
+        state.creatures,
+        move.vertex,
+        state.seals,
+        state.declared,
+    )
 
 
 _APPLY: Final[Mapping[Phase, Callable[[State, Move], State]]] = {
@@ -486,6 +622,7 @@ _APPLY: Final[Mapping[Phase, Callable[[State, Move], State]]] = {
     Phase.UNICORN_SEAL: _apply_unicorn_seal,
     Phase.UNICORN: _apply_unicorn,
     Phase.ARCHANGEL: _apply_archangel,
+    Phase.ROLL: _apply_roll,
     Phase.BONUS: _apply_bonus,
     Phase.DECLARE: _apply_declare,
     Phase.VALANDRIS: _apply_demon,
@@ -503,4 +640,3 @@ _MOVE_TYPES: Final = (
     mv.Declare,
     mv.DemonMove,
 )
-_ROLL_MOVES: Final = frozenset(m for m, _ in _ROLL_OUTCOMES)
