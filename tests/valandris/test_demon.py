@@ -11,7 +11,7 @@ from .helpers import ABYSS_VERTICES, ADJACENT, CROSS, EARTH_VERTICES, HEAVEN_VER
 def demon_turn(
     demon: int, creatures: tuple[int, int, int], seals: frozenset[int] = frozenset(), **rules: object
 ) -> v.State:
-    state = v.State(v.Rules(**rules), Phase.VALANDRIS, 1, creatures, demon, seals, Piece.LEVIATHAN)  # type: ignore[arg-type]
+    state = v.State(v.Rules(**rules), Phase.VALANDRIS, 1, creatures, demon, v.seal_mask(seals), Piece.LEVIATHAN)  # type: ignore[arg-type]
     v.validate(state)
     return state
 

@@ -32,7 +32,7 @@ def test_components():  # V-SETUP-1, V-POWER-UNI-4, V-RULING-18
                     1,
                     (32, 20, 0),
                     1,
-                    frozenset(),
+                    0,
                     Piece.LEVIATHAN,
                     (Piece.LEVIATHAN, 21),
                 )

@@ -61,7 +61,7 @@ from tabletop_rules.valandris.serialization import (
     to_json,
     validate,
 )
-from tabletop_rules.valandris.state import CREATURES, HOLY_SPIRIT, VALANDRIS, Phase, Piece, State
+from tabletop_rules.valandris.state import CREATURES, HOLY_SPIRIT, VALANDRIS, Phase, Piece, State, seal_mask
 from tabletop_rules.valandris.symmetry import transform_move, transform_state
 
 __all__ = [
@@ -104,6 +104,7 @@ __all__ = [
     "new_game",
     "parse_move",
     "returns",
+    "seal_mask",
     "state_from_dict",
     "state_to_dict",
     "to_json",
@@ -170,7 +171,7 @@ def from_position(
             _as_vertex(archangel, "archangel"),
         ),
         demon=_as_vertex(valandris, "valandris"),
-        seals=frozenset(_as_vertex(s, "seals") for s in seals),
+        sealed=seal_mask(_as_vertex(s, "seals") for s in seals),
         declared=declared,
     )
     validate(state)

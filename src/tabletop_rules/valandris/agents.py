@@ -40,7 +40,7 @@ def _pressure(state: State) -> tuple[int, ...]:
     demon = state.demon
     assert demon is not None
     distances = sorted(DISTANCE[c][demon] for c in state.creatures)
-    return (*distances, -len(state.seals))
+    return (*distances, -state.sealed.bit_count())
 
 
 def greedy_agent(state: State, rng: random.Random) -> Move:

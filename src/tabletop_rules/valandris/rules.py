@@ -75,7 +75,7 @@ def new_game(options: Rules | None = None) -> State:
     rules = Rules() if options is None else options
     if not isinstance(rules, Rules):
         raise InvalidOptionError(f"options must be a valandris.Rules, not {type(rules).__name__}")
-    return State(rules, Phase.PLACE_LEVIATHAN, 0, (), None, frozenset(), None)
+    return State(rules, Phase.PLACE_LEVIATHAN, 0, (), None, 0, None)
 
 
 # --------------------------------------------------------------------------- queries
@@ -120,9 +120,7 @@ def _demon_reach(state: State, steps: int) -> int:
     """:func:`demon_destinations` as a bitset over vertex indices."""
     start = state.demon
     assert start is not None
-    sealed = 0
-    for v in state.seals:
-        sealed |= 1 << v
+    sealed = state.sealed
     occupied = 0
     for v in state.creatures:
         occupied |= 1 << v
@@ -195,14 +193,12 @@ def describe_phase(state: State) -> str:
 # can decide the next phase before it builds the one new state it returns.
 
 
-def _targets(creatures: tuple[int, ...], seals: frozenset[int], creature: int) -> list[int]:
+def _targets(creatures: tuple[int, ...], sealed: int, creature: int) -> list[int]:
     """Normal steps of ``creature``: same-world neighbours, unsealed, without a creature (V-HS-4, V-HS-5)."""
-    return [x for x in SAME[creatures[creature]] if x not in seals and x not in creatures]
+    return [x for x in SAME[creatures[creature]] if not sealed >> x & 1 and x not in creatures]
 
 
-def _jumps(
-    creatures: tuple[int, ...], seals: frozenset[int], demon: int | None, declared: Piece | None
-) -> list[int]:
+def _jumps(creatures: tuple[int, ...], sealed: int, demon: int | None, declared: Piece | None) -> list[int]:
     """The Leviathan's jump destinations, if it is declared and at home (V-POWER-LEV-1..3, V-ENGINE-2)."""
     lev = creatures[_L]
     if declared is not _L or WORLD[lev] != _ABYSS:
@@ -212,7 +208,7 @@ def _jumps(
         return []
     if demon == far:  # the jump captures him; no follow-up step
         return [far]
-    return [far, *(y for y in SAME[far] if y not in creatures and y not in seals)]
+    return [far, *(y for y in SAME[far] if y not in creatures and not sealed >> y & 1)]
 
 
 def _flies(creatures: tuple[int, ...], declared: Piece | None) -> list[int]:
@@ -224,13 +220,13 @@ def _flies(creatures: tuple[int, ...], declared: Piece | None) -> list[int]:
 
 
 def _sealable(
-    rules: Rules, creatures: tuple[int, ...], seals: frozenset[int], demon: int | None, declared: Piece | None
+    rules: Rules, creatures: tuple[int, ...], sealed: int, demon: int | None, declared: Piece | None
 ) -> list[int]:
     """Earth vertices the declared Unicorn may seal now (V-POWER-UNI-1..3, V-RULING-17)."""
     uni = creatures[_U]
-    if declared is not _U or WORLD[uni] != _EARTH or len(seals) >= SEAL_TOKENS:
+    if declared is not _U or WORLD[uni] != _EARTH or sealed.bit_count() >= SEAL_TOKENS:
         return []
-    steps = [x for x in SAME[uni] if x not in seals and x not in creatures]
+    steps = [x for x in SAME[uni] if not sealed >> x & 1 and x not in creatures]
     if not steps:
         return []
     candidates: Iterable[int] = SAME[uni] if rules.unicorn_seal_range == "adjacent" else EARTH_VERTICES
@@ -242,7 +238,7 @@ def _sealable(
     return [
         e
         for e in candidates
-        if e not in seals and e not in (demon, last) and (e not in creatures or (own and e == uni))
+        if not sealed >> e & 1 and e not in (demon, last) and (e not in creatures or (own and e == uni))
     ]
 
 
@@ -251,7 +247,7 @@ def _crossing_ok(state: State, creature: Piece, target: int) -> bool:
     creatures = state.creatures
     return (
         target in CROSS[creatures[creature]]
-        and target not in state.seals
+        and not state.sealed >> target & 1
         and target not in creatures
         and (target != state.demon or state.rules.crossing_target_may_hold_demon)
     )
@@ -259,22 +255,22 @@ def _crossing_ok(state: State, creature: Piece, target: int) -> bool:
 
 def _crossings(state: State) -> list[Move]:
     """Every crossing the Holy Spirit may declare instead of a normal turn."""
-    creatures, seals, demon = state.creatures, state.seals, state.demon
+    creatures, sealed, demon = state.creatures, state.sealed, state.demon
     demon_ok = state.rules.crossing_target_may_hold_demon
     out: list[Move] = []
     for creature in CREATURES:
         row = mv.CROSS[creature]
         for t in CROSS[creatures[creature]]:
-            if t in seals or t in creatures or (t == demon and not demon_ok):
+            if sealed >> t & 1 or t in creatures or (t == demon and not demon_ok):
                 continue
             out.append(row[t])
     return out
 
 
 def _legal_leviathan(state: State) -> tuple[Move, ...]:
-    creatures, seals = state.creatures, state.seals
-    out: list[Move] = [mv.STEP[x] for x in _targets(creatures, seals, _L)]
-    out += [mv.JUMP[x] for x in _jumps(creatures, seals, state.demon, state.declared)]
+    creatures, sealed = state.creatures, state.sealed
+    out: list[Move] = [mv.STEP[x] for x in _targets(creatures, sealed, _L)]
+    out += [mv.JUMP[x] for x in _jumps(creatures, sealed, state.demon, state.declared)]
     if not out:
         out.append(mv.STAY)  # V-ENGINE-3: the first decision also picks normal turn vs crossing
     out += _crossings(state)
@@ -282,16 +278,16 @@ def _legal_leviathan(state: State) -> tuple[Move, ...]:
 
 
 def _legal_unicorn_seal(state: State) -> tuple[Move, ...]:
-    sealable = _sealable(state.rules, state.creatures, state.seals, state.demon, state.declared)
+    sealable = _sealable(state.rules, state.creatures, state.sealed, state.demon, state.declared)
     return (*(mv.SEAL[e] for e in sealable), mv.NO_SEAL)
 
 
 def _legal_unicorn(state: State) -> tuple[Move, ...]:
-    return tuple(mv.STEP[x] for x in _targets(state.creatures, state.seals, _U))
+    return tuple(mv.STEP[x] for x in _targets(state.creatures, state.sealed, _U))
 
 
 def _legal_archangel(state: State) -> tuple[Move, ...]:
-    steps = [mv.STEP[x] for x in _targets(state.creatures, state.seals, _A)]
+    steps = [mv.STEP[x] for x in _targets(state.creatures, state.sealed, _A)]
     return (*steps, *(mv.FLY[x] for x in _flies(state.creatures, state.declared)))
 
 
@@ -361,12 +357,12 @@ def _is_legal(state: State, move: Move) -> bool:
         if not isinstance(move, mv.DemonMove) or type(move.vertex) is not int or not 0 <= move.vertex < 52:
             return False
         return _demon_reach(state, steps) >> move.vertex & 1 == 1
-    creatures, seals = state.creatures, state.seals
+    creatures, sealed = state.creatures, state.sealed
     if phase is Phase.LEVIATHAN:
         if isinstance(move, mv.Step):
-            return move.vertex in _targets(creatures, seals, _L)
+            return move.vertex in _targets(creatures, sealed, _L)
         if isinstance(move, mv.Jump):
-            return move.vertex in _jumps(creatures, seals, state.demon, state.declared)
+            return move.vertex in _jumps(creatures, sealed, state.demon, state.declared)
         if isinstance(move, mv.Cross):
             creature = move.creature
             return (
@@ -375,15 +371,15 @@ def _is_legal(state: State, move: Move) -> bool:
                 and _crossing_ok(state, creature, move.vertex)
             )
         if isinstance(move, mv.Stay):
-            return not _targets(creatures, seals, _L) and not _jumps(
-                creatures, seals, state.demon, state.declared
+            return not _targets(creatures, sealed, _L) and not _jumps(
+                creatures, sealed, state.demon, state.declared
             )
         return False
     if phase is Phase.UNICORN:
-        return isinstance(move, mv.Step) and move.vertex in _targets(creatures, seals, _U)
+        return isinstance(move, mv.Step) and move.vertex in _targets(creatures, sealed, _U)
     if phase is Phase.ARCHANGEL:
         if isinstance(move, mv.Step):
-            return move.vertex in _targets(creatures, seals, _A)
+            return move.vertex in _targets(creatures, sealed, _A)
         return isinstance(move, mv.Fly) and move.vertex in _flies(creatures, state.declared)
     if phase is Phase.DECLARE or phase is Phase.SETUP_DECLARE:
         if not isinstance(move, mv.Declare):
@@ -424,32 +420,30 @@ def _over(
     state: State,
     creatures: tuple[int, ...],
     demon: int | None,
-    seals: frozenset[int],
+    sealed: int,
     score: int,
     captured: bool,
     declared: Piece | None,
 ) -> State:
     return State(
-        state.rules, Phase.OVER, state.turn, creatures, demon, seals, declared, None, score, captured
+        state.rules, Phase.OVER, state.turn, creatures, demon, sealed, declared, None, score, captured
     )
 
 
 def _capture(state: State, creatures: tuple[int, ...], demon: int | None = None) -> State:
     """V-HS-9, V-END-1, V-END-2: a creature reached Valandris; the rest of the turn does not happen."""
     at = state.demon if demon is None else demon
-    return _over(state, creatures, at, state.seals, state.turn, True, state.declared)
+    return _over(state, creatures, at, state.sealed, state.turn, True, state.declared)
 
 
-def _uncaptured(
-    state: State, creatures: tuple[int, ...], seals: frozenset[int], declared: Piece | None
-) -> State:
+def _uncaptured(state: State, creatures: tuple[int, ...], sealed: int, declared: Piece | None) -> State:
     """V-END-3 (and V-RULING-12's alternative): the game ends with Valandris free, scoring max_turns + 1."""
     cap = state.rules.max_turns
     assert cap is not None
-    return _over(state, creatures, state.demon, seals, cap + 1, False, declared)
+    return _over(state, creatures, state.demon, sealed, cap + 1, False, declared)
 
 
-def _continue_turn(state: State, creatures: tuple[int, ...], seals: frozenset[int], done: Phase) -> State:
+def _continue_turn(state: State, creatures: tuple[int, ...], sealed: int, done: Phase) -> State:
     """The state at the next decision of a normal turn after ``done`` (V-ENGINE-3).
 
     Phases without a real choice are passed: the seal phase when there is
@@ -459,25 +453,25 @@ def _continue_turn(state: State, creatures: tuple[int, ...], seals: frozenset[in
     rules, demon, declared = state.rules, state.demon, state.declared
     loses = rules.blocked_creature == "holy_spirit_loses"
     if done is Phase.LEVIATHAN:
-        if _sealable(rules, creatures, seals, demon, declared):
-            return _during(state, Phase.UNICORN_SEAL, creatures, seals)
+        if _sealable(rules, creatures, sealed, demon, declared):
+            return _during(state, Phase.UNICORN_SEAL, creatures, sealed)
         done = Phase.UNICORN_SEAL
     if done is Phase.UNICORN_SEAL:
-        if _targets(creatures, seals, _U):
-            return _during(state, Phase.UNICORN, creatures, seals)
+        if _targets(creatures, sealed, _U):
+            return _during(state, Phase.UNICORN, creatures, sealed)
         if loses:  # V-HS-3, V-RULING-12
-            return _uncaptured(state, creatures, seals, declared)
+            return _uncaptured(state, creatures, sealed, declared)
         done = Phase.UNICORN
     if done is Phase.UNICORN:
-        if _targets(creatures, seals, _A) or _flies(creatures, declared):
-            return _during(state, Phase.ARCHANGEL, creatures, seals)
+        if _targets(creatures, sealed, _A) or _flies(creatures, declared):
+            return _during(state, Phase.ARCHANGEL, creatures, sealed)
         if loses:
-            return _uncaptured(state, creatures, seals, declared)
-    return _during(state, Phase.DECLARE, creatures, seals)
+            return _uncaptured(state, creatures, sealed, declared)
+    return _during(state, Phase.DECLARE, creatures, sealed)
 
 
-def _during(state: State, phase: Phase, creatures: tuple[int, ...], seals: frozenset[int]) -> State:
-    return State(state.rules, phase, state.turn, creatures, state.demon, seals, state.declared)
+def _during(state: State, phase: Phase, creatures: tuple[int, ...], sealed: int) -> State:
+    return State(state.rules, phase, state.turn, creatures, state.demon, sealed, state.declared)
 
 
 def _moved(creatures: tuple[int, ...], creature: int, vertex: int) -> tuple[int, ...]:
@@ -492,26 +486,26 @@ def _apply_place(state: State, move: Move) -> State:
     assert isinstance(move, mv.Place)
     if move.piece is Piece.VALANDRIS:  # V-SETUP-6: play starts with Holy Spirit turn 1
         return State(
-            state.rules, Phase.LEVIATHAN, 1, state.creatures, move.vertex, state.seals, state.declared
+            state.rules, Phase.LEVIATHAN, 1, state.creatures, move.vertex, state.sealed, state.declared
         )
     return State(
-        state.rules, Phase(state.phase + 1), 0, (*state.creatures, move.vertex), None, state.seals, None
+        state.rules, Phase(state.phase + 1), 0, (*state.creatures, move.vertex), None, state.sealed, None
     )
 
 
 def _apply_setup_seal(state: State, move: Move) -> State:
     assert isinstance(move, mv.Seal)
-    seals = state.seals | {move.vertex}
+    sealed = state.sealed | 1 << move.vertex
     phase = Phase.SETUP_SEAL
-    if len(seals) == SETUP_SEALS:  # V-SETUP-4, V-RULING-16
+    if sealed.bit_count() == SETUP_SEALS:  # V-SETUP-4, V-RULING-16
         declare = state.rules.first_turn_power == "declared_at_setup"
         phase = Phase.SETUP_DECLARE if declare else Phase.PLACE_VALANDRIS
-    return State(state.rules, phase, 0, state.creatures, None, seals, None)
+    return State(state.rules, phase, 0, state.creatures, None, sealed, None)
 
 
 def _apply_setup_declare(state: State, move: Move) -> State:
     assert isinstance(move, mv.Declare)
-    return State(state.rules, Phase.PLACE_VALANDRIS, 0, state.creatures, None, state.seals, move.creature)
+    return State(state.rules, Phase.PLACE_VALANDRIS, 0, state.creatures, None, state.sealed, move.creature)
 
 
 def _apply_leviathan(state: State, move: Move) -> State:
@@ -524,24 +518,24 @@ def _apply_leviathan(state: State, move: Move) -> State:
             state.turn,
             creatures,
             state.demon,
-            state.seals,
+            state.sealed,
             state.declared,
             (move.creature, move.vertex),
         )
     if isinstance(move, mv.Stay):
         if state.rules.blocked_creature == "holy_spirit_loses":
-            return _uncaptured(state, creatures, state.seals, state.declared)
-        return _continue_turn(state, creatures, state.seals, Phase.LEVIATHAN)
+            return _uncaptured(state, creatures, state.sealed, state.declared)
+        return _continue_turn(state, creatures, state.sealed, Phase.LEVIATHAN)
     assert isinstance(move, mv.Step | mv.Jump)
     creatures = _moved(creatures, _L, move.vertex)
     if move.vertex == state.demon:
         return _capture(state, creatures)
-    return _continue_turn(state, creatures, state.seals, Phase.LEVIATHAN)
+    return _continue_turn(state, creatures, state.sealed, Phase.LEVIATHAN)
 
 
 def _apply_unicorn_seal(state: State, move: Move) -> State:
-    seals = state.seals | {move.vertex} if isinstance(move, mv.Seal) else state.seals
-    return _continue_turn(state, state.creatures, seals, Phase.UNICORN_SEAL)
+    sealed = state.sealed | 1 << move.vertex if isinstance(move, mv.Seal) else state.sealed
+    return _continue_turn(state, state.creatures, sealed, Phase.UNICORN_SEAL)
 
 
 def _apply_unicorn(state: State, move: Move) -> State:
@@ -549,7 +543,7 @@ def _apply_unicorn(state: State, move: Move) -> State:
     creatures = _moved(state.creatures, _U, move.vertex)
     if move.vertex == state.demon:
         return _capture(state, creatures)
-    return _continue_turn(state, creatures, state.seals, Phase.UNICORN)
+    return _continue_turn(state, creatures, state.sealed, Phase.UNICORN)
 
 
 def _apply_archangel(state: State, move: Move) -> State:
@@ -557,21 +551,21 @@ def _apply_archangel(state: State, move: Move) -> State:
     creatures = _moved(state.creatures, _A, move.vertex)
     if move.vertex == state.demon:
         return _capture(state, creatures)
-    return _during(state, Phase.DECLARE, creatures, state.seals)
+    return _during(state, Phase.DECLARE, creatures, state.sealed)
 
 
 def _apply_roll(state: State, move: Move) -> State:
     """V-CROSS-5, V-CHANCE-3: the face's Earth vertex loses its seal, if it has one."""
     assert isinstance(move, mv.Roll)
     vertex = EARTH_VERTICES[move.face - 1]
-    seals = state.seals - {vertex} if vertex in state.seals else state.seals
+    sealed = state.sealed & ~(1 << vertex)
     return State(
         state.rules,
         Phase.BONUS,
         state.turn,
         state.creatures,
         state.demon,
-        seals,
+        sealed,
         state.declared,
         state.crossing,
     )
@@ -585,16 +579,16 @@ def _apply_bonus(state: State, move: Move) -> State:
     creatures = _moved(state.creatures, creature, target)
     if target == move.vertex:
         return _capture(state, creatures, move.vertex)
-    return State(state.rules, Phase.DECLARE, state.turn, creatures, move.vertex, state.seals, state.declared)
+    return State(state.rules, Phase.DECLARE, state.turn, creatures, move.vertex, state.sealed, state.declared)
 
 
 def _apply_declare(state: State, move: Move) -> State:
     assert isinstance(move, mv.Declare)
     cap = state.rules.max_turns
     if cap is not None and state.turn >= cap:  # V-END-3: the capped turn is complete
-        return _uncaptured(state, state.creatures, state.seals, move.creature)
+        return _uncaptured(state, state.creatures, state.sealed, move.creature)
     return State(
-        state.rules, Phase.VALANDRIS, state.turn, state.creatures, state.demon, state.seals, move.creature
+        state.rules, Phase.VALANDRIS, state.turn, state.creatures, state.demon, state.sealed, move.creature
     )
 
 
@@ -606,7 +600,7 @@ def _apply_demon(state: State, move: Move) -> State:
         state.turn + 1,
         state.creatures,
         move.vertex,
-        state.seals,
+        state.sealed,
         state.declared,
     )
 

@@ -21,7 +21,7 @@ from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
 from tabletop_rules.valandris.board import CROSS, NAMES, NUM_VERTICES, WORLD, World, vertex_index
 from tabletop_rules.valandris.options import Rules
 from tabletop_rules.valandris.rules import SEAL_TOKENS, SETUP_SEALS
-from tabletop_rules.valandris.state import CREATURES, Phase, Piece, State
+from tabletop_rules.valandris.state import CREATURES, Phase, Piece, State, seal_mask
 
 __all__ = ["MAX_JSON_CHARS", "from_json", "state_from_dict", "state_to_dict", "to_json", "validate"]
 
@@ -148,7 +148,7 @@ def state_from_dict(data: object) -> State:
         turn,
         creatures,
         _vertex_or_none(data["valandris"], "valandris"),
-        frozenset(seals),
+        seal_mask(seals),
         declared,
         crossing,
         score,
@@ -167,9 +167,12 @@ def validate(state: State) -> None:
     rules, phase, turn = state.rules, state.phase, state.turn
     if not isinstance(rules, Rules) or not isinstance(phase, Phase):
         fail("rules must be a Rules and phase a Phase")
-    creatures, demon, seals = state.creatures, state.demon, state.seals
-    if not isinstance(creatures, tuple) or not isinstance(seals, frozenset):
-        fail("creatures must be a tuple and seals a frozenset")
+    creatures, demon = state.creatures, state.demon
+    if not isinstance(creatures, tuple) or not _is_int(state.sealed) or state.sealed < 0:
+        fail("creatures must be a tuple and sealed a non-negative bitset")
+    if state.sealed >> NUM_VERTICES:
+        fail("sealed has bits beyond the 52 vertices")
+    seals = state.seals
     vertices = [*creatures, *seals] + ([demon] if demon is not None else [])
     if not all(_is_int(v) and 0 <= v < NUM_VERTICES for v in vertices):
         fail("every piece and seal must be on a vertex index 0..51")

@@ -8,6 +8,7 @@ the state.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
@@ -22,6 +23,7 @@ __all__ = [
     "Phase",
     "Piece",
     "State",
+    "seal_mask",
 ]
 
 HOLY_SPIRIT: Final = 0
@@ -78,6 +80,14 @@ class Phase(enum.IntEnum):
         return self <= Phase.PLACE_VALANDRIS
 
 
+def seal_mask(vertices: Iterable[int]) -> int:
+    """The bitset of a collection of vertex indices, as stored in :attr:`State.sealed`."""
+    mask = 0
+    for v in vertices:
+        mask |= 1 << v
+    return mask
+
+
 @attrs.frozen(repr=False)
 class State:
     """A Valandris position.
@@ -89,7 +99,8 @@ class State:
         creatures: the vertices of the Leviathan, the Unicorn and the Archangel,
             in that order; shorter during setup, before all are placed.
         demon: Valandris' vertex, or ``None`` before he is placed.
-        seals: the sealed Earth vertices.
+        sealed: the sealed Earth vertices as a bitset (bit ``v`` set when ``v`` is
+            sealed); :attr:`seals` gives the same set as a frozenset.
         declared: the creature whose power may be used this (or the next) turn.
         crossing: the pending crossing ``(creature, target)`` during ``ROLL`` and ``BONUS``.
         score: Valandris' score once the game is over (``None`` while it runs).
@@ -101,11 +112,22 @@ class State:
     turn: int
     creatures: tuple[int, ...]
     demon: int | None
-    seals: frozenset[int]
+    sealed: int
     declared: Piece | None
     crossing: tuple[Piece, int] | None = None
     score: int | None = None
     captured: bool = False
+
+    @property
+    def seals(self) -> frozenset[int]:
+        """The sealed Earth vertices."""
+        mask, out, v = self.sealed, [], 0
+        while mask:
+            if mask & 1:
+                out.append(v)
+            mask >>= 1
+            v += 1
+        return frozenset(out)
 
     @property
     def leviathan(self) -> int | None:

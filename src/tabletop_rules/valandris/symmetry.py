@@ -15,7 +15,7 @@ import attrs
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import EARTH_VERTICES
 from tabletop_rules.valandris.moves import Move
-from tabletop_rules.valandris.state import State
+from tabletop_rules.valandris.state import State, seal_mask
 
 __all__ = ["transform_move", "transform_state"]
 
@@ -27,7 +27,7 @@ def transform_state(state: State, g: Sequence[int]) -> State:
         state,
         creatures=tuple(g[v] for v in state.creatures),
         demon=None if state.demon is None else g[state.demon],
-        seals=frozenset(g[s] for s in state.seals),
+        sealed=seal_mask(g[s] for s in state.seals),
         crossing=crossing,
     )
 
