@@ -1,59 +1,294 @@
-"""Random-playout speed through the public protocol.
+"""Random-playout speed and memory through the public protocol, beside reference peers.
 
 Usage::
 
-    python benchmarks/playouts.py [--game valandris] [--seconds 10]
+    python benchmarks/playouts.py [--seconds 5] [--repeat 3] [--only valandris] [--out benchmarks/results]
 
-Plays uniformly random seeded games (decisions and chance outcomes both count
-as atomic moves) for a fixed wall time and prints atomic moves/s, games/s and
-moves per game.  Speed is measured here, never asserted in tests.
+For every game configuration it plays uniformly random seeded games (decisions
+and chance outcomes both count as atomic moves) for a fixed wall time, and
+reports the median over ``--repeat`` runs of: atomic moves/s, games/s, moves
+per game, ``legal_moves`` calls/s and ``apply`` calls/s (time inside each call
+only), the deep size of a typical mid-game state, and the memory of 10^5 stored
+successive states.  In the same run it measures the same loop on OpenSpiel's own
+Python game ``python_tic_tac_toe`` (through ``pyspiel``, the ``bench`` extra)
+and on python-chess, and reports each game as a ratio to the tic-tac-toe rate.
+A peer that is not installed is skipped.  Results go to ``results.json`` and
+``results.md``.  Speed is measured here, never asserted in tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import enum
+import gc
 import importlib
+import json
 import platform
+import random
+import statistics
 import sys
 import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from tabletop_rules.core import random_playout
+from tabletop_rules.core import CHANCE, sample_chance
+
+Config = tuple[str, str, dict[str, Any], Callable[[Any], Any] | None]
+"""(label, game module, new_game keyword arguments, options factory)."""
+
+CONFIGS: list[Config] = [
+    ("Valandris", "tabletop_rules.valandris", {}, None),
+]
 
 
-def measure(game: Any, seconds: float, options: Any = None) -> dict[str, float]:
-    moves = games = 0
+def _optional_configs() -> list[Config]:
+    """Configurations of games that may not be installed in this checkout."""
+    extra: list[Config] = []
+    try:
+        importlib.import_module("tabletop_rules.chrononauts")
+    except ImportError:
+        pass
+    else:
+        extra += [
+            (f"Chrononauts {n}p", "tabletop_rules.chrononauts", {"players": n}, None) for n in (2, 4, 6)
+        ]
+    return extra
+
+
+def deep_size(obj: object, shared: set[int]) -> int:
+    """Bytes reachable from ``obj``, not counting objects in ``shared`` or interned singletons."""
+    seen: set[int] = set(shared)
+    total = 0
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or item is None or isinstance(item, bool | enum.Enum | type):
+            continue
+        if isinstance(item, int) and -5 <= item <= 256:
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, tuple | list | frozenset | set):
+            stack.extend(item)
+        elif hasattr(item, "__slots__"):
+            for cls in type(item).__mro__:
+                for slot in getattr(cls, "__slots__", ()):
+                    if hasattr(item, slot) and slot != "__weakref__":
+                        stack.append(getattr(item, slot))
+        elif hasattr(item, "__dict__"):
+            stack.append(vars(item))
+    return total
+
+
+def measure(game: Any, setup: dict[str, Any], options: Any, seconds: float) -> dict[str, float]:
+    """One timed run of random playouts."""
+    rng_seed = 0
+    moves = games = legal_calls = apply_calls = 0
+    legal_time = apply_time = 0.0
+    clock = time.perf_counter
+    start = clock()
+    while clock() - start < seconds:
+        rng = random.Random(rng_seed)
+        rng_seed += 1
+        state = game.new_game(options, **setup)
+        while not game.is_terminal(state):
+            if game.current_player(state) is CHANCE:
+                move = sample_chance(game, state, rng)
+            else:
+                t0 = clock()
+                legal = game.legal_moves(state)
+                legal_time += clock() - t0
+                legal_calls += 1
+                move = legal[rng.randrange(len(legal))]
+            t0 = clock()
+            state = game.apply(state, move)
+            apply_time += clock() - t0
+            apply_calls += 1
+            moves += 1
+        games += 1
+    elapsed = clock() - start
+    return {
+        "moves_per_s": moves / elapsed,
+        "games_per_s": games / elapsed,
+        "moves_per_game": moves / max(games, 1),
+        "legal_moves_calls_per_s": legal_calls / legal_time if legal_time else 0.0,
+        "apply_calls_per_s": apply_calls / apply_time if apply_time else 0.0,
+    }
+
+
+def memory(game: Any, setup: dict[str, Any], options: Any, stored: int = 100_000) -> dict[str, float]:
+    """Deep size of a typical (mid-game) state, and the bytes of ``stored`` successive states kept alive."""
+    rng = random.Random(12345)
+    initial = game.new_game(options, **setup)
+    shared = {
+        id(getattr(initial, name))
+        for name in ("rules", "options", "config", "pack", "cards")
+        if hasattr(initial, name)
+    }
+    trajectory = [initial]
+    state = initial
+    while not game.is_terminal(state) and len(trajectory) < 400:
+        if game.current_player(state) is CHANCE:
+            state = game.apply(state, sample_chance(game, state, rng))
+        else:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        trajectory.append(state)
+    typical = trajectory[len(trajectory) // 2]
+    typical_size = deep_size(typical, shared)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = []
     seed = 0
+    while len(kept) < stored:
+        rng = random.Random(seed)
+        seed += 1
+        state = game.new_game(options, **setup)
+        while not game.is_terminal(state) and len(kept) < stored:
+            if game.current_player(state) is CHANCE:
+                state = game.apply(state, sample_chance(game, state, rng))
+            else:
+                state = game.apply(state, rng.choice(game.legal_moves(state)))
+            kept.append(state)
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return {
+        "typical_state_bytes": typical_size,
+        "stored_states_bytes": after - before,
+        "stored_states": stored,
+    }
+
+
+def peer_tic_tac_toe(seconds: float) -> dict[str, float] | None:
+    try:
+        import pyspiel
+        from open_spiel.python import games  # noqa: F401  (registers the Python games)
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(0)
+    steps = played = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        playout = random_playout(game, seed, options=options)
-        moves += len(playout.moves)
-        games += 1
-        seed += 1
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        played += 1
     elapsed = time.perf_counter() - start
-    return {
-        "games": games,
-        "atomic_moves": moves,
-        "seconds": elapsed,
-        "moves_per_second": moves / elapsed,
-        "games_per_second": games / elapsed,
-        "moves_per_game": moves / games,
-    }
+    return {"moves_per_s": steps / elapsed, "games_per_s": played / elapsed, "moves_per_game": steps / played}
+
+
+def peer_chess(seconds: float) -> dict[str, float] | None:
+    try:
+        import chess
+    except ImportError:
+        return None
+    rng = random.Random(0)
+    steps = played = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=False):
+            board.push(rng.choice(list(board.legal_moves)))
+            steps += 1
+        played += 1
+    elapsed = time.perf_counter() - start
+    return {"moves_per_s": steps / elapsed, "games_per_s": played / elapsed, "moves_per_game": steps / played}
+
+
+def median_of(runs: list[dict[str, float]]) -> dict[str, float]:
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="valandris", help="module name under tabletop_rules")
-    parser.add_argument("--seconds", type=float, default=10.0)
-    args = parser.parse_args()
-    game = importlib.import_module(f"tabletop_rules.{args.game}")
-    result = measure(game, args.seconds)
-    print(f"{args.game} on Python {platform.python_version()} ({platform.machine()}):")
-    print(
-        f"  {result['moves_per_second']:,.0f} atomic moves/s, {result['games_per_second']:,.1f} games/s, "
-        f"{result['moves_per_game']:.1f} moves/game over {result['games']:,.0f} games"
+    parser.add_argument("--seconds", type=float, default=5.0, help="wall time of one run per configuration")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs per configuration (the median is reported)"
     )
+    parser.add_argument("--only", help="only configurations whose label contains this text")
+    parser.add_argument("--no-memory", action="store_true", help="skip the memory measurements")
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results")
+    args = parser.parse_args()
+
+    rows: list[dict[str, Any]] = []
+    peers: dict[str, dict[str, float] | None] = {}
+    for label, runner in (("OpenSpiel python_tic_tac_toe", peer_tic_tac_toe), ("python-chess", peer_chess)):
+        runs = [r for r in (runner(args.seconds) for _ in range(args.repeat)) if r is not None]
+        peers[label] = median_of(runs) if runs else None
+        print(
+            f"{label}: "
+            + (f"{peers[label]['moves_per_s']:,.0f} moves/s" if runs else "not installed, skipped")
+        )
+    baseline = peers["OpenSpiel python_tic_tac_toe"]
+
+    for label, module_name, setup, options_factory in CONFIGS + _optional_configs():
+        if args.only and args.only.lower() not in label.lower():
+            continue
+        game = importlib.import_module(module_name)
+        options = options_factory(game) if options_factory else None
+        result = median_of([measure(game, setup, options, args.seconds) for _ in range(args.repeat)])
+        if not args.no_memory:
+            result.update(memory(game, setup, options))
+        if baseline:
+            result["ratio_to_python_tic_tac_toe"] = result["moves_per_s"] / baseline["moves_per_s"]
+        rows.append({"label": label, **result})
+        ratio = f", {result['ratio_to_python_tic_tac_toe']:.2f}x tic-tac-toe" if baseline else ""
+        print(f"{label}: {result['moves_per_s']:,.0f} moves/s, {result['games_per_s']:,.1f} games/s{ratio}")
+
+    machine = {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": platform.machine(),
+        "processor": platform.processor() or "unknown",
+        "system": f"{platform.system()} {platform.release()}",
+    }
+    args.out.mkdir(parents=True, exist_ok=True)
+    payload = {
+        "machine": machine,
+        "seconds": args.seconds,
+        "repeat": args.repeat,
+        "peers": peers,
+        "games": rows,
+    }
+    (args.out / "results.json").write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    (args.out / "results.md").write_text(markdown(payload), encoding="utf-8")
+    print(f"wrote {args.out / 'results.json'} and {args.out / 'results.md'}")
     return 0
+
+
+def markdown(payload: dict[str, Any]) -> str:
+    machine = payload["machine"]
+    lines = [
+        f"Python {machine['python']} ({machine['implementation']}) on {machine['machine']}, "
+        f"{machine['system']}; median of {payload['repeat']} runs of {payload['seconds']:g} s each.",
+        "",
+        "| game | moves/s | games/s | moves/game | legal_moves/s | apply/s | × tic-tac-toe | state bytes |"
+        " 10⁵ states |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in payload["games"]:
+        ratio = f"{row['ratio_to_python_tic_tac_toe']:.2f}" if "ratio_to_python_tic_tac_toe" in row else "–"
+        state_bytes = f"{row['typical_state_bytes']:,.0f}" if "typical_state_bytes" in row else "–"
+        stored = f"{row['stored_states_bytes'] / 2**20:,.1f} MiB" if "stored_states_bytes" in row else "–"
+        lines.append(
+            f"| {row['label']} | {row['moves_per_s']:,.0f} | {row['games_per_s']:,.1f} "
+            f"| {row['moves_per_game']:,.1f} | {row['legal_moves_calls_per_s']:,.0f} "
+            f"| {row['apply_calls_per_s']:,.0f} | {ratio} | {state_bytes} | {stored} |"
+        )
+    for label, peer in payload["peers"].items():
+        if peer is not None:
+            lines.append(
+                f"| *{label}* | {peer['moves_per_s']:,.0f} | {peer['games_per_s']:,.1f} "
+                f"| {peer['moves_per_game']:,.1f} | | | | | |"
+            )
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

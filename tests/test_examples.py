@@ -10,11 +10,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+SMALL = {"simulate_valandris.py": ["--games", "6", "--workers", "1"]}
 
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
 def test_example_runs(script):
-    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, check=False)
+    command = [sys.executable, str(script), *SMALL.get(script.name, [])]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
 

@@ -102,6 +102,7 @@ __all__ = [
     "legal_moves",
     "move_to_str",
     "new_game",
+    "outcome",
     "parse_move",
     "returns",
     "seal_mask",
@@ -176,6 +177,18 @@ def from_position(
     )
     validate(state)
     return state
+
+
+def outcome(state: State) -> dict[str, int | str | bool | None]:
+    """How a finished game ended, for simulations: score, capture, and the capturing creature."""
+    if state.score is None:
+        raise ValueError("the game is not over")
+    catcher = next((c for c in CREATURES if state.captured and state.position(c) == state.demon), None)
+    return {
+        "score": state.score,
+        "captured": state.captured,
+        "captured_by": catcher.name.lower() if catcher is not None else None,
+    }
 
 
 def describe(state: State) -> str:
