@@ -1,0 +1,1 @@
+"""Adapters that expose the library's games to other frameworks (each behind an optional extra)."""

@@ -1,0 +1,46 @@
+"""The OpenSpiel specs of the library's games (imported lazily by :mod:`.openspiel`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tabletop_rules.adapters.openspiel import GameSpec
+
+
+def valandris_spec() -> GameSpec:
+    from tabletop_rules import valandris
+    from tabletop_rules.valandris import actions
+
+    defaults = valandris.Rules().to_dict()
+
+    def rules(params: Mapping[str, Any]) -> valandris.Rules:
+        return valandris.Rules.from_dict(dict(params))
+
+    def max_turns(params: Mapping[str, Any]) -> int:
+        cap = rules(params).max_turns
+        assert cap is not None
+        return cap
+
+    return GameSpec(
+        short_name="tabletop_valandris",
+        long_name="Valandris (tabletop_rules)",
+        module=valandris,
+        parameters=defaults,
+        new_state=lambda params: valandris.new_game(rules(params)),
+        num_actions=actions.NUM_ACTIONS,
+        chance_outcomes=actions.CHANCE_OUTCOMES,
+        encode=lambda state, move: actions.move_to_action(move),
+        decode=lambda state, action: actions.action_to_move(action),
+        encode_chance=lambda state, move: actions.move_to_chance(move),
+        decode_chance=lambda state, outcome: actions.chance_to_move(outcome),
+        players=lambda params: 2,
+        utility=lambda params: (-(max_turns(params) + 1.0), max_turns(params) + 1.0, 0.0),
+        # setup (3 placements, 5 seals, 1 declaration, 1 placement), then at most
+        # 6 atomic moves a turn (a normal turn with a seal, or a crossing with a roll)
+        max_length=lambda params: 10 + 6 * max_turns(params),
+        perfect_information=True,
+    )
+
+
+SPECS: dict[str, Callable[[], GameSpec]] = {"valandris": valandris_spec}

@@ -1,0 +1,64 @@
+"""The OpenSpiel adapter passes OpenSpiel's own random simulation test for every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from tabletop_rules import valandris  # noqa: E402
+from tabletop_rules.adapters import openspiel  # noqa: E402
+from tabletop_rules.valandris import actions  # noqa: E402
+
+NAMES = openspiel.register_all()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_sim_test_with_serialization(name):
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_valandris_parameters_reach_the_rules():
+    game = pyspiel.load_game("tabletop_valandris", {"max_turns": 5, "crossing_bonus_steps": 2})
+    info = game.get_type()
+    assert info.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert info.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.num_distinct_actions() == actions.NUM_ACTIONS
+    assert game.max_chance_outcomes() == 12
+    assert game.max_utility() == 6
+    state = game.new_initial_state()
+    assert state.inner.rules.crossing_bonus_steps == 2
+    rng = random.Random(0)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.returns()[0] == -state.returns()[1]
+    assert valandris.is_terminal(state.inner)
+
+
+def test_action_encoding_is_a_bijection():
+    assert all(actions.move_to_action(actions.action_to_move(i)) == i for i in range(actions.NUM_ACTIONS))
+    assert [actions.move_to_chance(actions.chance_to_move(i)) for i in range(12)] == list(range(12))
+    with pytest.raises(ValueError, match="action id"):
+        actions.action_to_move(actions.NUM_ACTIONS)
+
+
+def test_mcts_search_works_on_a_python_game():
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("tabletop_valandris", {"max_turns": 4})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=20, evaluator=evaluator, random_state=np.random.RandomState(0)
+    )
+    state = game.new_initial_state()
+    action = openspiel.best_mcts_action(bot, state)
+    assert action in state.legal_actions()
