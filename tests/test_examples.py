@@ -10,7 +10,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
-SMALL = {"simulate_valandris.py": ["--games", "6", "--workers", "1"]}
+SMALL = {
+    "simulate_valandris.py": ["--games", "6", "--workers", "1"],
+    "openspiel_mcts_valandris.py": ["--games", "1", "--simulations", "8", "--max-turns", "4"],
+}
 
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
