@@ -27,6 +27,7 @@ from tabletop_rules.core.protocol import (
     GameInfo,
     ImperfectInformationGame,
 )
+from tabletop_rules.core.records import make_record, record_playout, replay, state_hash
 
 __all__ = [
     "CHANCE",
@@ -43,8 +44,12 @@ __all__ = [
     "InvalidStateError",
     "Playout",
     "TabletopRulesError",
+    "make_record",
     "random_agent",
     "random_playout",
+    "record_playout",
+    "replay",
     "sample_chance",
     "sample_outcome",
+    "state_hash",
 ]

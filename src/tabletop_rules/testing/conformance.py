@@ -155,7 +155,11 @@ def check_playout(
 
     The moves are chosen exactly as :func:`~tabletop_rules.core.random_playout`
     chooses them with the same seed, so the returned playout equals that one.
+    ``validate`` (by default the game module's own ``validate``, if it has one)
+    checks the game's invariants at every state.
     """
+    if validate is None:
+        validate = getattr(game, "validate", None)
     rng = random.Random(seed)
     pick = random.Random(seed ^ 0x5EED)  # chooses illegal candidates, apart from the game's RNG
     state = game.new_game(options) if initial is None else initial

@@ -1,0 +1,151 @@
+"""Fuzzing every Valandris entry point: only the library's typed errors may escape."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop_rules import valandris as v
+from tabletop_rules.core import (
+    InvalidOptionError,
+    InvalidStateError,
+    TabletopRulesError,
+    make_record,
+    random_playout,
+    replay,
+)
+
+PLAYOUT = random_playout(v, 21)
+STATES = list(PLAYOUT.states(v))
+JSON_SCALARS = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=30)
+JSON_VALUES = st.recursive(
+    JSON_SCALARS,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=12), inner, max_size=5),
+    max_leaves=20,
+)
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FUZZ
+@given(index=st.integers(0, len(STATES) - 1), text=st.text(max_size=80))
+def test_parse_move_raises_only_typed_errors(index, text):
+    state = STATES[index]
+    try:
+        move = v.parse_move(state, text)
+    except TabletopRulesError:
+        return
+    assert move in v.legal_moves(state) or move in [m for m, _ in v.chance_outcomes(state)]
+
+
+@FUZZ
+@given(
+    index=st.integers(0, len(STATES) - 1),
+    pieces=st.lists(
+        st.sampled_from(
+            [
+                "place",
+                "seal",
+                "no-seal",
+                "L",
+                "U",
+                "A",
+                "V",
+                "jump",
+                "fly",
+                "cross",
+                "roll",
+                "declare",
+                "stays",
+                "none",
+                "H0",
+                "E5",
+                "A19",
+                "H19-E0",
+                "A3xA16",
+                "-",
+                "x",
+                "12",
+                "0",
+                "H99",
+            ]
+        ),
+        max_size=5,
+    ),
+)
+def test_parse_move_on_near_miss_text(index, pieces):
+    state = STATES[index]
+    with contextlib.suppress(TabletopRulesError):
+        v.parse_move(state, " ".join(pieces))
+
+
+@FUZZ
+@given(value=JSON_VALUES)
+def test_from_json_on_arbitrary_json(value):
+    try:
+        state = v.from_json(json.dumps(value))
+    except InvalidStateError:
+        return
+    v.validate(state)
+
+
+@FUZZ
+@given(
+    index=st.integers(0, len(STATES) - 1),
+    key=st.sampled_from(sorted(v.state_to_dict(STATES[0]))),
+    value=JSON_VALUES,
+)
+def test_from_json_on_a_mutated_state(index, key, value):
+    data = v.state_to_dict(STATES[index])
+    data[key] = value
+    try:
+        state = v.from_json(json.dumps(data))
+    except InvalidStateError:
+        return
+    v.validate(state)
+    assert v.from_json(v.to_json(state)) == state
+
+
+@FUZZ
+@given(data=st.dictionaries(st.text(max_size=40), JSON_VALUES, max_size=4))
+def test_options_from_arbitrary_dicts(data):
+    try:
+        rules = v.Rules.from_dict(data)
+    except InvalidOptionError:
+        return
+    assert v.Rules.from_dict(rules.to_dict()) == rules
+
+
+def test_size_limits_are_enforced():
+    huge = json.dumps({"pad": "x" * 200_000})
+    with pytest.raises(InvalidStateError, match="longer than"):
+        v.from_json(huge)
+    deep = "[" * 100_000 + "]" * 100_000
+    with contextlib.suppress(InvalidStateError):
+        v.from_json(deep)
+
+
+RECORD = make_record(v, PLAYOUT.initial, PLAYOUT.moves[:60], seed=21)
+
+
+@FUZZ
+@given(key=st.sampled_from(sorted(RECORD)), value=JSON_VALUES)
+def test_replay_of_a_mutated_record(key, value):
+    record = {**RECORD, key: value}
+    try:
+        states = replay(v, record)
+    except InvalidStateError:
+        return
+    assert states[0] == v.from_json(json.dumps(record["initial"]))
+
+
+@FUZZ
+@given(index=st.integers(0, 59), text=st.text(max_size=20))
+def test_replay_with_a_corrupted_move(index, text):
+    moves = list(RECORD["moves"])
+    moves[index] = text
+    with contextlib.suppress(InvalidStateError):
+        replay(v, {**RECORD, "moves": moves})
