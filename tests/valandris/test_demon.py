@@ -11,7 +11,8 @@ from .helpers import ABYSS_VERTICES, ADJACENT, CROSS, EARTH_VERTICES, HEAVEN_VER
 def demon_turn(
     demon: int, creatures: tuple[int, int, int], seals: frozenset[int] = frozenset(), **rules: object
 ) -> v.State:
-    state = v.State(v.Rules(**rules), Phase.VALANDRIS, 1, creatures, demon, v.seal_mask(seals), Piece.LEVIATHAN)  # type: ignore[arg-type]
+    options = v.Rules(**rules)  # type: ignore[arg-type]
+    state = v.State(options, Phase.VALANDRIS, 1, creatures, demon, v.seal_mask(seals), Piece.LEVIATHAN)
     v.validate(state)
     return state
 
