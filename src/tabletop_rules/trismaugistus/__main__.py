@@ -1,0 +1,7 @@
+"""``python -m tabletop_rules.trismaugistus``: see :mod:`tabletop_rules.trismaugistus.cli`."""
+
+import sys
+
+from tabletop_rules.trismaugistus.cli import main
+
+sys.exit(main())

@@ -1,0 +1,529 @@
+"""The automa's decisions: die choice (T-DIE), tracks and bonuses (T-BONUS, T-ACT-6), actions (T-ACT).
+
+The functions here work on a :class:`Work` copy of one state (private, mutable,
+thrown away after one transition), so the public API stays pure: the input
+state is never touched, and :meth:`Work.freeze` builds the next state.
+Every decision appends a :class:`~tabletop_rules.trismaugistus.state.TraceLine`
+saying which clause applied and why.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Literal
+
+import attrs
+
+from tabletop_rules.trismaugistus.moves import ObjectiveSlot
+from tabletop_rules.trismaugistus.options import TrismaugistusConfig
+from tabletop_rules.trismaugistus.pack.records import AutomaCard, Pack
+from tabletop_rules.trismaugistus.state import (
+    AutomaState,
+    BoardMirror,
+    DieOnTracker,
+    Pending,
+    State,
+    TraceLine,
+)
+from tabletop_rules.trismaugistus.vocabulary import (
+    ALL_AREAS_ORDER,
+    COLOUR_RANK,
+    COLOURS,
+    ELEMENTS,
+    FACES,
+    MAX_POTENCY,
+    REPEAT_TYPE_GOLD,
+    SYMBOL_RANK,
+    Colour,
+    Element,
+    Face,
+)
+
+__all__ = ["Candidate", "DieChoice", "Work", "choose_die", "nearest_track", "track_tables"]
+
+FACE_INDEX = {f: i for i, f in enumerate(FACES)}
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+ELEMENT_INDEX = {e: i for i, e in enumerate(ELEMENTS)}
+Level = Literal["A", "B", "C", "fallback"]
+
+
+@attrs.frozen
+class TrackTables:
+    """Per-pack lookups, built once per pack: max levels (ELEMENTS order) and the board order."""
+
+    max_levels: tuple[int, ...]
+    board_order: tuple[Element, ...]
+    area_faces: frozenset[Face]
+
+
+@functools.lru_cache(maxsize=32)
+def track_tables(pack: Pack) -> TrackTables:
+    """The pack's track lookups (cached per pack)."""
+    return TrackTables(
+        tuple(pack.track[e].max_level for e in ELEMENTS),
+        pack.board.track_order,
+        frozenset(pack.board.experiment_area_faces),
+    )
+
+
+# --- die choice (T-DIE) ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Candidate:
+    """A board die considered at some level: its potency (T-DIE-2) and leftmost match index."""
+
+    face: Face
+    colour: Colour
+    potency: int
+    match_index: int | None
+    key: tuple[int, ...]
+
+    def __str__(self) -> str:
+        where = f", index {self.match_index}" if self.match_index is not None else ""
+        return f"{self.face}/{self.colour} (potency {self.potency}{where})"
+
+
+@attrs.frozen
+class DieChoice:
+    """The outcome of section 1: the candidates at each level examined, the die chosen and why."""
+
+    levels: tuple[tuple[Level, tuple[Candidate, ...]], ...]
+    chosen: Candidate | None
+    level: Level | None
+    reason: str
+
+
+_LEVEL_NAMES: dict[str, str] = {
+    "A": "level A (symbol and colour)",
+    "B": "level B (symbol only)",
+    "C": "level C (colour only)",
+    "fallback": "fallback (any die, T-RULING-7)",
+}
+
+
+def _board_dice(bowls: tuple[tuple[int, int, int], ...]) -> list[tuple[Face, Colour, int]]:
+    dice: list[tuple[Face, Colour, int]] = []
+    for fi, counts in enumerate(bowls):
+        potency = sum(counts)  # T-DIE-2, B-4
+        for ci, n in enumerate(counts):
+            if n:
+                dice.append((FACES[fi], COLOURS[ci], potency))
+    return dice
+
+
+def _tiebreak(name: str, face: Face, colour: Colour, index: int) -> int:
+    if name == "wild":
+        return 0 if face == "wild" else 1
+    if name == "leftmost":
+        return index
+    if name == "colour":
+        return COLOUR_RANK[colour]
+    return SYMBOL_RANK[face]
+
+
+def _level_candidates(
+    level: Level, dice: list[tuple[Face, Colour, int]], card: AutomaCard, config: TrismaugistusConfig
+) -> tuple[Candidate, ...]:
+    out: list[Candidate] = []
+    pictured = card.dice
+    for face, colour, potency in dice:
+        index: int | None = None
+        for i, p in enumerate(pictured):
+            symbol_ok = face in (p.symbol, "wild")
+            if (
+                (level == "A" and symbol_ok and colour == p.colour)
+                or (level == "B" and symbol_ok)
+                or (level == "C" and colour == p.colour)
+            ):
+                index = i
+                break
+        key: tuple[int, ...]
+        if level == "fallback":
+            key = (-potency, 0 if face == "wild" else 1, COLOUR_RANK[colour], SYMBOL_RANK[face])
+        elif index is None:
+            continue
+        elif level == "A":  # T-DIE-3, T-DIE-4
+            key = (-potency, 0 if face == "wild" else 1, index)
+        else:  # T-DIE-5, T-DIE-6 with T-RULING-6
+            order = config.symbol_only_tiebreak if level == "B" else config.colour_only_tiebreak
+            key = (-potency, *(_tiebreak(n, face, colour, index) for n in order))
+        out.append(Candidate(face, colour, potency, index, (*key, FACE_INDEX[face], COLOUR_INDEX[colour])))
+    return tuple(sorted(out, key=lambda c: c.key))
+
+
+def _criteria(level: Level, config: TrismaugistusConfig) -> tuple[str, ...]:
+    names = {"wild": "wild die first", "leftmost": "leftmost pictured die",
+             "colour": "colour rank black>white>red",
+             "symbol": "symbol rank iron>mercury>tin>copper>lead"}  # fmt: skip
+    if level == "A":
+        order: tuple[str, ...] = ("wild", "leftmost")
+    elif level == "B":
+        order = config.symbol_only_tiebreak
+    elif level == "C":
+        order = config.colour_only_tiebreak
+    else:
+        order = ("wild", "colour", "symbol")
+    return ("highest potency", *(names[n] for n in order))
+
+
+def choose_die(
+    bowls: tuple[tuple[int, int, int], ...], card: AutomaCard, config: TrismaugistusConfig
+) -> DieChoice:
+    """Section 1 of ``card`` against the board (T-DIE-2..6, T-RULING-6, T-RULING-7).
+
+    Levels A, B and C are tried in turn; the first with any candidate decides,
+    by the smallest sort key of spec 3.4.  If none matches, ``no_match_fallback``
+    decides between any board die and none.
+    """
+    dice = _board_dice(bowls)
+    examined: list[tuple[Level, tuple[Candidate, ...]]] = []
+    if not dice:
+        return DieChoice((), None, None, "the bowls are empty")
+    levels: tuple[Level, ...] = ("A", "B", "C")
+    if config.no_match_fallback == "any_die":
+        levels = (*levels, "fallback")
+    for level in levels:
+        found = _level_candidates(level, dice, card, config)
+        examined.append((level, found))
+        if found:
+            chosen = found[0]
+            if len(found) == 1:
+                reason = f"{_LEVEL_NAMES[level]}: the only candidate"
+            else:
+                runner = found[1]
+                decided = next(
+                    i for i, (a, b) in enumerate(zip(chosen.key, runner.key, strict=True)) if a != b
+                )
+                names = _criteria(level, config)
+                why = names[decided] if decided < len(names) else "same die"
+                reason = f"{_LEVEL_NAMES[level]}: {len(found)} candidates, decided by {why}"
+            return DieChoice(tuple(examined), chosen, level, reason)
+    return DieChoice(
+        tuple(examined), None, None, "no die matches at levels A, B or C (T-RULING-7: end_round)"
+    )
+
+
+# --- working copy ------------------------------------------------------------------------------------
+
+
+class Work:
+    """A mutable working copy of one state, used inside a single transition and then frozen."""
+
+    def __init__(self, state: State) -> None:
+        a = state.automa
+        b = state.board
+        self.state = state
+        self.pack = state.pack
+        self.config = state.config
+        self.tables = track_tables(state.pack)
+        self.vp = a.vp
+        self.gold = a.gold
+        self.ether = a.ether
+        self.levels = list(a.levels)
+        self.tiebreak: Element = a.tiebreak_track
+        self.experiments = list(a.experiments)
+        self.artifacts = list(a.artifacts)
+        self.active: DieOnTracker | None = a.active_die
+        self.exhausted = list(a.exhausted)
+        self.dice_used = a.dice_used
+        self.draw_pile = set(a.draw_pile)
+        self.discard = list(a.discard)
+        self.held = list(a.held_purples)
+        self.bowls = [list(c) for c in b.bowls]
+        self.areas = [list(x) for x in b.areas]
+        self.offers = [list(x) for x in b.offers]
+        self.objectives = list(b.objectives)
+        self.bonus_layout = b.bonus_layout
+        self.trace: list[TraceLine] = []
+
+    def note(self, clause: str, text: str) -> None:
+        """Record one step of the trace."""
+        self.trace.append(TraceLine(clause, text))
+
+    def money(self) -> str:
+        """The automa's VP, gold and ether, for the trace."""
+        return f"VP {self.vp}, gold {self.gold}, ether {self.ether}"
+
+    def freeze(self, **changes: object) -> State:
+        """The next state: the working copy plus ``changes`` to the flow fields."""
+        automa = AutomaState(
+            vp=self.vp,
+            gold=self.gold,
+            ether=self.ether,
+            levels=tuple(self.levels),
+            tiebreak_track=self.tiebreak,
+            starting_experiment=self.state.automa.starting_experiment,
+            experiments=tuple(self.experiments),
+            artifacts=tuple(self.artifacts),
+            active_die=self.active,
+            exhausted=tuple(self.exhausted),
+            dice_used=self.dice_used,
+            draw_pile=frozenset(self.draw_pile),
+            discard=tuple(self.discard),
+            held_purples=tuple(self.held),
+        )
+        board = BoardMirror(
+            bowls=tuple((c[0], c[1], c[2]) for c in self.bowls),
+            areas=tuple(tuple(x) for x in self.areas),
+            offers=tuple(tuple(x) for x in self.offers),
+            objectives=tuple(self.objectives),
+            bonus_layout=self.bonus_layout,
+        )
+        return attrs.evolve(self.state, automa=automa, board=board, trace=tuple(self.trace), **changes)  # type: ignore[arg-type]
+
+    # --- tracks and bonuses (T-BONUS, T-ACT-6, T-RULING-1, T-RULING-3) ------------------------------
+
+    def level(self, element: Element) -> int:
+        """The automa's marker on ``element``."""
+        return self.levels[ELEMENT_INDEX[element]]
+
+    def move_marker(self, element: Element, new_level: int, *, bonuses: bool = True) -> None:
+        """Move a marker up to ``new_level``, then resolve each bonus passed in rising order (T-RULING-3)."""
+        i = ELEMENT_INDEX[element]
+        old = self.levels[i]
+        if new_level <= old:
+            return
+        self.levels[i] = new_level
+        self.note("T-BONUS-1" if bonuses else "T-RULING-4", f"{element} {old} -> {new_level}")
+        if not bonuses:
+            return
+        for space in self.bonus_layout[i]:
+            if old < space.level <= new_level:
+                self.bonus(element, space.level, space.kind)
+
+    def bonus(self, element: Element, level: int, kind: str) -> None:
+        """One bonus token's benefit (T-BONUS-2..4)."""
+        if kind == "ether_die":
+            self.ether += 1
+            self.note("T-BONUS-2", f"bonus {element}@{level} ether_die: ether +1 -> {self.ether}")
+        elif kind == "vp_5":
+            self.vp += 5
+            self.note("T-BONUS-3", f"bonus {element}@{level} vp_5: VP +5 -> {self.vp}")
+        else:
+            self.note("T-BONUS-4", f"bonus {element}@{level} advance_nearest")
+            self.advance_nearest()
+
+    def step(self, element: Element, why: str) -> None:
+        """Move up 1 step, or gain 1 VP if the marker is at the maximum (T-BONUS-5)."""
+        i = ELEMENT_INDEX[element]
+        if self.levels[i] >= self.tables.max_levels[i]:
+            self.vp += 1
+            self.note("T-BONUS-5", f"{why}: {element} is at its maximum {self.levels[i]}, VP +1 -> {self.vp}")
+            return
+        self.note("T-ACT-9" if why == "advance_track" else "T-ACT-6", f"{why}: {element} +1")
+        self.move_marker(element, self.levels[i] + 1)
+
+    def advance_nearest(self) -> None:
+        """T-ACT-6 / T-BONUS-4 with T-RULING-1: one step on the track closest to a bonus or its end."""
+        winner, distances = nearest_track(
+            tuple(self.levels),
+            self.bonus_layout,
+            self.tables,
+            self.tiebreak,
+            self.config.nearest_excludes_maxed,
+        )
+        shown = " ".join(
+            f"{e[0].upper()}{'-' if d is None else d}" for e, d in zip(ELEMENTS, distances, strict=True)
+        )
+        if winner is None:
+            self.vp += 1
+            self.note("T-BONUS-5", f"advance nearest: every track is at its maximum, VP +1 -> {self.vp}")
+            return
+        self.note("T-ACT-6", f"advance nearest: distances {shown}, cube on {self.tiebreak} -> {winner}")
+        self.step(winner, "advance nearest")
+
+    # --- the card's action (T-ACT) -----------------------------------------------------------------
+
+    def take_experiment(self, die: DieOnTracker | None) -> None:
+        """T-ACT-2..5 with T-RULING-12..14."""
+        faces = self.experiment_faces(die)
+        offered = [
+            (area, slot, eid)
+            for area, face in enumerate(faces)
+            for slot, eid in enumerate(self.areas[FACE_INDEX[face]])
+        ]
+        if not offered:
+            self.gold += 1
+            where = "/".join(faces) if faces else "no"
+            self.note("T-ACT-2", f"take experiment: the {where} area is empty, gold +1 -> {self.gold}")
+            return
+        exp = self.pack.experiment
+        have = {exp[e].type for e in self.experiments}  # T-RULING-14: before this one
+        missing = [o for o in offered if exp[o[2]].type not in have]
+        if missing and self.config.missing_type_pick == "first_slot":
+            pick = min(missing, key=lambda o: (o[0], o[1]))
+            why = "first missing type in slot order (T-RULING-13)"
+        elif missing:
+            pick = min(missing, key=lambda o: (-exp[o[2]].vp, o[0], o[1]))
+            why = "missing type with the most VP"
+        else:
+            pick = min(offered, key=lambda o: (-exp[o[2]].vp, o[0], o[1]))
+            why = "no missing type on offer; the most VP"
+        face = faces[pick[0]]
+        experiment = exp[pick[2]]
+        self.areas[FACE_INDEX[face]].remove(experiment.id)
+        listing = ", ".join(f"{e} ({exp[e].type}, {exp[e].vp} VP)" for _, _, e in offered)
+        self.note("T-ACT-2", f"take experiment from {'/'.join(faces)} [{listing}]: {experiment.id}, {why}")
+        req = experiment.requirement
+        current = self.level(req.track)
+        if current < req.level:
+            self.note("T-ACT-3", f"{experiment.id} needs {req}: raise {req.track} {current} -> {req.level}")
+            self.move_marker(req.track, req.level)
+        else:
+            self.note("T-ACT-3", f"{experiment.id} needs {req}: already {current}, one step up")
+            self.step(req.track, "experiment")
+        self.experiments.append(experiment.id)
+        if experiment.type in have:
+            gain = REPEAT_TYPE_GOLD[self.state.difficulty]
+            self.gold += gain
+            self.note("T-ACT-4", f"already had a {experiment.type}: gold +{gain} -> {self.gold}")
+
+    def experiment_faces(self, die: DieOnTracker | None) -> tuple[Face, ...]:
+        """The areas the die takes experiments from, in search order (B-6, T-RULING-12)."""
+        if die is None:
+            return ()
+        if die.face != "wild":
+            return (die.face,)
+        mode = self.config.wild_experiment_area
+        if mode == "bowl_area" and "wild" in self.tables.area_faces:
+            return ("wild",)
+        if mode == "matched_symbol" and die.matched_symbol is not None:
+            return (die.matched_symbol,)
+        return ALL_AREAS_ORDER
+
+    def take_artifact(self, die: DieOnTracker | None, card_id: str) -> Pending | None:
+        """T-ACT-7 with T-RULING-10; returns the pending artifact die for ``roll_d6``."""
+        if die is None:
+            self.note("T-RULING-8", "take artifact: no die, nothing happens")
+            return None
+        offer = self.offers[COLOUR_INDEX[die.colour]]
+        if not offer:
+            self.note("T-ACT-7", f"take artifact: the {die.colour} offer is empty, nothing happens")
+            return None
+        if len(offer) == 1:
+            self.take_artifact_slot(die.colour, 1, "the only one on offer")
+            return None
+        mode = self.config.artifact_choice
+        if mode == "roll_d6":
+            self.note("T-RULING-10", f"take artifact: roll a die for {offer[0]} (1-3) or {offer[1]} (4-6)")
+            return Pending("artifact_die", card_id, die)
+        if mode == "first_slot":
+            self.take_artifact_slot(die.colour, 1, "first slot (T-RULING-10)")
+        else:
+            value = die.placed if mode == "placed_potency_parity" else max(die.remaining, 0)
+            slot = 1 if value % 2 else 2
+            label = "placed" if mode == "placed_potency_parity" else "remaining"
+            self.take_artifact_slot(
+                die.colour, slot, f"{label} potency {value} is {'odd' if slot == 1 else 'even'}"
+            )
+        return None
+
+    def take_artifact_slot(self, colour: Colour, slot: int, why: str) -> None:
+        """Take the artifact in ``slot`` (1-based) of the ``colour`` offer."""
+        offer = self.offers[COLOUR_INDEX[colour]]
+        artifact = offer.pop(min(slot, len(offer)) - 1)
+        self.artifacts.append(artifact)
+        self.note("T-ACT-7", f"take artifact from the {colour} offer: slot {slot}, {artifact} ({why})")
+
+    def do_action(self, card: AutomaCard, die: DieOnTracker | None) -> Pending | None:
+        """Section 3 of ``card`` with the card's own die (T-ACT-1, T-RULING-9)."""
+        action = card.action
+        assert action is not None
+        kind = action.kind
+        if kind == "take_experiment":
+            self.take_experiment(die)
+        elif kind == "advance_nearest":
+            self.advance_nearest()
+        elif kind == "take_artifact":
+            return self.take_artifact(die, card.id)
+        elif kind == "gain_gold":
+            self.gold += 1
+            self.note("T-ACT-8", f"gain gold: gold +1 -> {self.gold}")
+        elif kind == "advance_track":
+            assert action.track is not None
+            self.step(action.track, "advance_track")
+        else:
+            self.vp += 5
+            self.note("T-ACT-10", f"gain VP: VP +5 -> {self.vp}")
+        return None
+
+    # --- die selection and potency (T-DIE-7/8, T-POT) ------------------------------------------------
+
+    def take_die(self, choice: DieChoice, card: AutomaCard) -> DieOnTracker:
+        """Move the chosen die to the tracker card and boost it with an ether die if possible."""
+        chosen = choice.chosen
+        assert chosen is not None
+        self.bowls[FACE_INDEX[chosen.face]][COLOUR_INDEX[chosen.colour]] -= 1
+        self.dice_used += 1
+        placed = chosen.potency
+        self.note(
+            "T-DIE-7", f"take {chosen.face}/{chosen.colour} at potency {placed}; die {self.dice_used} of 3"
+        )
+        if self.ether >= 1 and placed < MAX_POTENCY:
+            self.ether -= 1
+            placed += 1
+            self.note("T-DIE-8", f"ether boost: potency {placed - 1} -> {placed}, ether -> {self.ether}")
+        elif placed >= MAX_POTENCY:
+            self.note("T-DIE-8", "no ether boost: potency is already 5")
+        else:
+            self.note("T-DIE-8", "no ether boost: no ether die")
+        matched = None
+        if chosen.match_index is not None and choice.level != "fallback":
+            matched = card.dice[chosen.match_index].symbol
+        return DieOnTracker(chosen.face, chosen.colour, placed, placed, matched)
+
+    def objective_cube(self, position: int) -> None:
+        """T-OBJ-4..6: a cube on the objective at ``position``; at 3 cubes the automa scores it."""
+        slot = self.objectives[position - 1]
+        cubes = slot.cubes + 1
+        objective = self.pack.objective[slot.card_id]
+        if cubes >= 3:
+            self.vp += objective.vp
+            self.objectives[position - 1] = ObjectiveSlot(slot.card_id, False, cubes)
+            self.note(
+                "T-OBJ-6",
+                f"cube {cubes} on {slot.card_id}: VP +{objective.vp} -> {self.vp}; turned face down",
+            )
+        else:
+            self.objectives[position - 1] = ObjectiveSlot(slot.card_id, True, cubes)
+            self.note("T-OBJ-4", f"cube on {slot.card_id} (position {position}), now {cubes}")
+
+
+def nearest_track(
+    levels: tuple[int, ...],
+    layout: tuple[tuple[object, ...], ...],
+    tables: TrackTables,
+    cube: Element,
+    excludes_maxed: bool,
+) -> tuple[Element | None, tuple[int | None, ...]]:
+    """The track "advance nearest" moves (T-ACT-6, T-RULING-1) and each track's distance (None: excluded).
+
+    Distance = the lowest bonus level above the marker (or the maximum) minus
+    the marker; ties go to the cube's track, else the first tied track below it
+    in board order, wrapping round (T-SETUP-8).
+    """
+    distances: list[int | None] = []
+    for i, level in enumerate(levels):
+        top = tables.max_levels[i]
+        if level >= top:
+            distances.append(None if excludes_maxed else 0)
+            continue
+        above = [s.level for s in layout[i] if s.level > level]  # type: ignore[attr-defined]
+        distances.append((min(above) if above else top) - level)
+    known = [d for d in distances if d is not None]
+    if not known:
+        return None, tuple(distances)
+    best = min(known)
+    tied = {ELEMENTS[i] for i, d in enumerate(distances) if d == best}
+    return break_track_tie(tied, cube, tables.board_order), tuple(distances)
+
+
+def break_track_tie(tied: set[Element], cube: Element, board_order: tuple[Element, ...]) -> Element:
+    """T-SETUP-8: the cube's track if tied, else the first tied track below it, wrapping to the top."""
+    start = board_order.index(cube)
+    for k in range(len(board_order)):
+        candidate = board_order[(start + k) % len(board_order)]
+        if candidate in tied:
+            return candidate
+    raise AssertionError("no tied track")  # pragma: no cover

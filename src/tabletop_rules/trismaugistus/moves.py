@@ -1,0 +1,186 @@
+"""Moves: the human's reports (decisions of player 0) and the chance outcomes.
+
+The human's moves are not game decisions: they mirror what happened on the
+table (spec 1.3).  The automa makes no free choices, so it has no moves of its
+own; its turns are resolved by the engine when a card is drawn.
+
+Board data inside moves and states is stored in canonical orders (see
+:mod:`~tabletop_rules.trismaugistus.vocabulary`):
+
+* ``Bowls``: six ``(red, white, black)`` dice counts, one per face in ``FACES`` order;
+* ``Areas``: six tuples of experiment ids in slot order, one per face in ``FACES`` order;
+* ``Offers``: three tuples of artifact ids in slot order, one per colour in ``COLOURS`` order;
+* ``BonusLayout``: four tuples of :class:`BonusSpace`, one per element in ``ELEMENTS`` order.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+import attrs
+
+from tabletop_rules.trismaugistus.pack.records import BonusSpace
+from tabletop_rules.trismaugistus.vocabulary import Colour, Element, Face
+
+__all__ = [
+    "Areas",
+    "ArtifactDie",
+    "BonusLayout",
+    "Bowls",
+    "CardDrawn",
+    "ChanceOutcome",
+    "HumanCompleteObjective",
+    "HumanDraftDie",
+    "HumanEndTurn",
+    "HumanTakeArtifact",
+    "HumanTakeExperiment",
+    "MasterpieceDrawn",
+    "Move",
+    "ObjectiveDie",
+    "ObjectiveDieRaw",
+    "ObjectiveSlot",
+    "Offers",
+    "Report",
+    "ReportBoard",
+    "Setup",
+]
+
+Bowls: TypeAlias = tuple[tuple[int, int, int], ...]
+Areas: TypeAlias = tuple[tuple[str, ...], ...]
+Offers: TypeAlias = tuple[tuple[str, ...], ...]
+BonusLayout: TypeAlias = tuple[tuple[BonusSpace, ...], ...]
+
+
+@attrs.frozen
+class ObjectiveSlot:
+    """One card of the objective row (T-OBJ-1): its id, whether it is face up, and its yellow cubes."""
+
+    card_id: str
+    face_up: bool = True
+    cubes: int = 0
+
+
+@attrs.frozen
+class Setup:
+    """The game's setup, as chosen at the table (T-SETUP, spec 1.3).
+
+    ``starting_experiment`` and ``starting_artifact`` are the cards the human
+    rejected (T-SETUP-6).  ``tiebreak_track`` is needed only when the artifact
+    does not show exactly one elemental symbol (T-RULING-2).  With objectives,
+    ``objective_row`` lists the 4 revealed objective ids left to right (T-OBJ-1).
+    """
+
+    difficulty: int
+    objectives_enabled: bool
+    starting_experiment: str
+    starting_artifact: str
+    tiebreak_track: Element | None = None
+    objective_row: tuple[str, ...] = ()
+    masterpieces_unavailable: tuple[str, ...] = ()
+    bonus_layout: BonusLayout | None = None
+    objective_purple_ids: tuple[str, ...] | None = None
+
+
+@attrs.frozen
+class ReportBoard:
+    """The human reports the board; each field given replaces that part of the mirror.
+
+    ``reason`` says why: ``"round_start"`` (the roll of a new round, with
+    ``bowls``; accepted only before the round's first turn), ``"refill"`` or
+    ``"correction"`` (during a round, between turns), or ``None``: whichever
+    the flow is at (the roll at the start of a round, else a correction).
+    The menu of ``legal_moves`` always names the reason.
+    """
+
+    bowls: Bowls | None = None
+    experiment_areas: Areas | None = None
+    artifact_offers: Offers | None = None
+    objective_row: tuple[ObjectiveSlot, ...] | None = None
+    bonus_layout: BonusLayout | None = None
+    reason: Literal["round_start", "refill", "correction"] | None = None
+
+
+@attrs.frozen
+class HumanDraftDie:
+    """The human took a die of ``face`` and ``colour`` from its bowl."""
+
+    face: Face
+    colour: Colour
+
+
+@attrs.frozen
+class HumanTakeExperiment:
+    """The human took ``experiment_id`` from the experiment area of ``face``."""
+
+    face: Face
+    experiment_id: str
+
+
+@attrs.frozen
+class HumanTakeArtifact:
+    """The human took ``artifact_id`` from the offer of ``colour``."""
+
+    colour: Colour
+    artifact_id: str
+
+
+@attrs.frozen
+class HumanCompleteObjective:
+    """The human completed the objective at ``position`` (1-4) and turned it face down (T-OBJ-3)."""
+
+    position: int
+
+
+@attrs.frozen
+class HumanEndTurn:
+    """The human ends their turn; ``finished_round`` when they used up their third die of the round."""
+
+    finished_round: bool = False
+
+
+@attrs.frozen
+class CardDrawn:
+    """Chance C-1: the automa card turned up (T-TURN-1)."""
+
+    card_id: str
+
+
+@attrs.frozen
+class ObjectiveDie:
+    """Chance C-2: the black die pointed to the objective at ``position`` (T-OBJ-4)."""
+
+    position: int
+
+
+@attrs.frozen
+class ObjectiveDieRaw:
+    """The black die's raw value (1-6) as rolled at the table; a value pointing nowhere is a re-roll."""
+
+    value: int
+
+
+@attrs.frozen
+class MasterpieceDrawn:
+    """Chance C-3: the masterpiece the automa drew at final scoring (T-SCORE-1)."""
+
+    masterpiece_id: str
+
+
+@attrs.frozen
+class ArtifactDie:
+    """Chance C-4 (only with ``artifact_choice="roll_d6"``): the artifact slot (1 or 2) the die chose."""
+
+    slot: int
+
+
+Report: TypeAlias = (
+    Setup
+    | ReportBoard
+    | HumanDraftDie
+    | HumanTakeExperiment
+    | HumanTakeArtifact
+    | HumanCompleteObjective
+    | HumanEndTurn
+)
+ChanceOutcome: TypeAlias = CardDrawn | ObjectiveDie | ObjectiveDieRaw | MasterpieceDrawn | ArtifactDie
+Move: TypeAlias = Report | ChanceOutcome

@@ -1,0 +1,332 @@
+"""Move notation: one line of text per move, paired formatter and parser (they round-trip).
+
+=====================================  =================================================
+Move                                   Text
+=====================================  =================================================
+``Setup``                              ``setup d2 exp=FX-S2 art=FX-AS3 [cube=water]
+                                       [objectives=FX-O1,FX-O2,FX-O3,FX-O4]
+                                       [unavailable=FX-M1] [purple=FX-P1,FX-P2,FX-P3]
+                                       [bonuses=...]``
+``ReportBoard``                        ``report [round_start|refill|correction] bowls=lead:b1,tin:r1b1
+                                       areas=copper:FX-E01+FX-E03 offers=red:FX-A01+FX-A02
+                                       objectives=FX-O1,FX-O2:down,FX-O3:c2,FX-O4
+                                       bonuses=earth:2=ether_die+5=vp_5,fire:-,...``
+``HumanDraftDie``                      ``draft iron/black``
+``HumanTakeExperiment``                ``experiment copper FX-E01``
+``HumanTakeArtifact``                  ``artifact red FX-A02``
+``HumanCompleteObjective``             ``objective 2``
+``HumanEndTurn``                       ``end`` or ``end finished``
+``CardDrawn``                          ``draw FX-Y5``
+``ObjectiveDie``                       ``cube 3`` (the black die chose position 3)
+``ObjectiveDieRaw``                    ``black-die 6`` (the raw value rolled at the table)
+``MasterpieceDrawn``                   ``masterpiece FX-M1``
+``ArtifactDie``                        ``artifact-die 2``
+=====================================  =================================================
+
+In a report, a section that is given replaces that whole part of the mirror;
+``-`` means empty (``bowls=-``: no dice at all).  Bowls and areas list only
+their non-empty faces; dice counts are ``r``/``w``/``b`` followed by a number.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tabletop_rules.core.errors import InvalidMoveError
+from tabletop_rules.trismaugistus.moves import (
+    ArtifactDie,
+    BonusLayout,
+    Bowls,
+    CardDrawn,
+    HumanCompleteObjective,
+    HumanDraftDie,
+    HumanEndTurn,
+    HumanTakeArtifact,
+    HumanTakeExperiment,
+    MasterpieceDrawn,
+    Move,
+    ObjectiveDie,
+    ObjectiveDieRaw,
+    ObjectiveSlot,
+    ReportBoard,
+    Setup,
+)
+from tabletop_rules.trismaugistus.pack.records import BonusSpace
+from tabletop_rules.trismaugistus.vocabulary import BONUS_KINDS, COLOURS, ELEMENTS, FACES
+
+__all__ = ["format_move", "parse_move_text"]
+
+_LETTER = {"red": "r", "white": "w", "black": "b"}
+_ID = re.compile(r"[A-Za-z0-9_.\-]+")
+_COUNTS = re.compile(r"(?:[rwb][0-9])+")
+
+
+def _ids(values: tuple[str, ...], sep: str) -> str:
+    return sep.join(values) if values else "-"
+
+
+def _bowls(bowls: Bowls) -> str:
+    parts = []
+    for face, counts in zip(FACES, bowls, strict=True):
+        if any(counts):
+            parts.append(
+                f"{face}:" + "".join(f"{_LETTER[c]}{n}" for c, n in zip(COLOURS, counts, strict=True) if n)
+            )
+    return ",".join(parts) or "-"
+
+
+def _layout(layout: BonusLayout) -> str:
+    return ",".join(
+        f"{e}:" + ("+".join(f"{s.level}={s.kind}" for s in spaces) or "-")
+        for e, spaces in zip(ELEMENTS, layout, strict=True)
+    )
+
+
+def format_move(move: Move) -> str:
+    """The text of ``move`` (see the module's table)."""
+    if isinstance(move, Setup):
+        parts = [
+            f"setup d{move.difficulty}",
+            f"exp={move.starting_experiment}",
+            f"art={move.starting_artifact}",
+        ]
+        if move.tiebreak_track is not None:
+            parts.append(f"cube={move.tiebreak_track}")
+        if move.objectives_enabled:
+            parts.append(f"objectives={_ids(move.objective_row, ',')}")
+        elif move.objective_row:
+            parts.append(f"row={_ids(move.objective_row, ',')}")
+        if move.masterpieces_unavailable:
+            parts.append(f"unavailable={','.join(move.masterpieces_unavailable)}")
+        if move.objective_purple_ids is not None:
+            parts.append(f"purple={_ids(move.objective_purple_ids, ',')}")
+        if move.bonus_layout is not None:
+            parts.append(f"bonuses={_layout(move.bonus_layout)}")
+        return " ".join(parts)
+    if isinstance(move, ReportBoard):
+        parts = ["report"] if move.reason is None else [f"report {move.reason}"]
+        if move.bowls is not None:
+            parts.append(f"bowls={_bowls(move.bowls)}")
+        if move.experiment_areas is not None:
+            shown = [
+                f"{f}:{'+'.join(ids)}" for f, ids in zip(FACES, move.experiment_areas, strict=True) if ids
+            ]
+            parts.append(f"areas={','.join(shown) or '-'}")
+        if move.artifact_offers is not None:
+            shown = [
+                f"{c}:{'+'.join(ids)}" for c, ids in zip(COLOURS, move.artifact_offers, strict=True) if ids
+            ]
+            parts.append(f"offers={','.join(shown) or '-'}")
+        if move.objective_row is not None:
+            slots = [
+                s.card_id + ("" if s.face_up else ":down") + (f":c{s.cubes}" if s.cubes else "")
+                for s in move.objective_row
+            ]
+            parts.append(f"objectives={','.join(slots) or '-'}")
+        if move.bonus_layout is not None:
+            parts.append(f"bonuses={_layout(move.bonus_layout)}")
+        return " ".join(parts)
+    if isinstance(move, HumanDraftDie):
+        return f"draft {move.face}/{move.colour}"
+    if isinstance(move, HumanTakeExperiment):
+        return f"experiment {move.face} {move.experiment_id}"
+    if isinstance(move, HumanTakeArtifact):
+        return f"artifact {move.colour} {move.artifact_id}"
+    if isinstance(move, HumanCompleteObjective):
+        return f"objective {move.position}"
+    if isinstance(move, HumanEndTurn):
+        return "end finished" if move.finished_round else "end"
+    if isinstance(move, CardDrawn):
+        return f"draw {move.card_id}"
+    if isinstance(move, ObjectiveDie):
+        return f"cube {move.position}"
+    if isinstance(move, ObjectiveDieRaw):
+        return f"black-die {move.value}"
+    if isinstance(move, MasterpieceDrawn):
+        return f"masterpiece {move.masterpiece_id}"
+    if isinstance(move, ArtifactDie):
+        return f"artifact-die {move.slot}"
+    raise InvalidMoveError(f"{move!r} is not a Trismaugistus move")
+
+
+# --- parsing ---------------------------------------------------------------------------------------
+
+
+def _bad(text: str, why: str) -> InvalidMoveError:
+    return InvalidMoveError(f"cannot read {text!r} as a Trismaugistus move: {why}")
+
+
+def _id(text: str, value: str) -> str:
+    if not _ID.fullmatch(value):
+        raise _bad(text, f"{value!r} is not an id")
+    return value
+
+
+def _id_list(text: str, value: str, sep: str) -> tuple[str, ...]:
+    if value == "-":
+        return ()
+    return tuple(_id(text, v) for v in value.split(sep))
+
+
+def _small_int(text: str, value: str, low: int, high: int) -> int:
+    if not value.isdigit() or len(value) > 2 or not low <= int(value) <= high:
+        raise _bad(text, f"expected a number from {low} to {high}, got {value!r}")
+    return int(value)
+
+
+def _parse_bowls(text: str, value: str) -> Bowls:
+    counts = {f: [0, 0, 0] for f in FACES}
+    if value != "-":
+        for part in value.split(","):
+            face, _, spec = part.partition(":")
+            if face not in counts or not _COUNTS.fullmatch(spec):
+                raise _bad(text, f"bad bowl {part!r} (expected e.g. iron:r1w2)")
+            for i in range(0, len(spec), 2):
+                counts[face][COLOURS.index({"r": "red", "w": "white", "b": "black"}[spec[i]])] += int(
+                    spec[i + 1]
+                )
+    return tuple((c[0], c[1], c[2]) for c in counts.values())
+
+
+def _parse_groups(text: str, value: str, keys: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    groups: dict[str, tuple[str, ...]] = dict.fromkeys(keys, ())
+    if value != "-":
+        for part in value.split(","):
+            key, _, ids = part.partition(":")
+            if key not in groups or groups[key] or not ids:
+                raise _bad(text, f"bad group {part!r}")
+            groups[key] = tuple(_id(text, i) for i in ids.split("+"))
+    return tuple(groups[k] for k in keys)
+
+
+def _parse_layout(text: str, value: str) -> BonusLayout:
+    tracks: dict[str, tuple[BonusSpace, ...] | None] = dict.fromkeys(ELEMENTS)
+    for part in value.split(","):
+        element, _, spec = part.partition(":")
+        if element not in tracks or tracks[element] is not None or not spec:
+            raise _bad(text, f"bad bonus track {part!r}")
+        spaces: list[BonusSpace] = []
+        if spec != "-":
+            for item in spec.split("+"):
+                level, _, kind = item.partition("=")
+                if kind not in BONUS_KINDS:
+                    raise _bad(text, f"bad bonus space {item!r}")
+                spaces.append(BonusSpace(_small_int(text, level, 1, 99), kind))
+        tracks[element] = tuple(spaces)
+    if any(v is None for v in tracks.values()):
+        raise _bad(text, "bonuses must give all four tracks")
+    return tuple(v for v in tracks.values() if v is not None)
+
+
+def _parse_slots(text: str, value: str) -> tuple[ObjectiveSlot, ...]:
+    slots = []
+    for part in value.split(",") if value != "-" else []:
+        ident, *flags = part.split(":")
+        face_up, cubes = True, 0
+        for flag in flags:
+            if flag == "down" and face_up:
+                face_up = False
+            elif flag.startswith("c") and cubes == 0:
+                cubes = _small_int(text, flag[1:], 1, 3)
+            else:
+                raise _bad(text, f"bad objective flag {flag!r}")
+        slots.append(ObjectiveSlot(_id(text, ident), face_up, cubes))
+    return tuple(slots)
+
+
+def _options(text: str, words: list[str], allowed: set[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        if not eq or key not in allowed or key in out or not value:
+            raise _bad(text, f"unexpected {word!r}")
+        out[key] = value
+    return out
+
+
+def _parse_setup(text: str, words: list[str]) -> Setup:
+    if not re.fullmatch(r"d[123]", words[1] if len(words) > 1 else ""):
+        raise _bad(text, "setup needs a difficulty d1, d2 or d3")
+    opts = _options(
+        text, words[2:], {"exp", "art", "cube", "objectives", "row", "unavailable", "purple", "bonuses"}
+    )
+    if "exp" not in opts or "art" not in opts:
+        raise _bad(text, "setup needs exp=<starting experiment> and art=<starting artifact>")
+    cube = opts.get("cube")
+    if cube is not None and cube not in ELEMENTS:
+        raise _bad(text, f"{cube!r} is not a mastery track")
+    if "objectives" in opts and "row" in opts:
+        raise _bad(text, "give objectives= or row=, not both")
+    enabled = "objectives" in opts
+    return Setup(
+        difficulty=int(words[1][1]),
+        objectives_enabled=enabled,
+        starting_experiment=_id(text, opts["exp"]),
+        starting_artifact=_id(text, opts["art"]),
+        tiebreak_track=cube,
+        objective_row=_id_list(text, opts.get("objectives", opts.get("row", "-")), ","),
+        masterpieces_unavailable=_id_list(text, opts.get("unavailable", "-"), ","),
+        bonus_layout=_parse_layout(text, opts["bonuses"]) if "bonuses" in opts else None,
+        objective_purple_ids=_id_list(text, opts["purple"], ",") if "purple" in opts else None,
+    )
+
+
+def _parse_report(text: str, words: list[str]) -> ReportBoard:
+    reason = words[1] if len(words) > 1 and "=" not in words[1] else None
+    if reason not in ("round_start", "refill", "correction", None):
+        raise _bad(text, "a report's reason is round_start, refill or correction")
+    opts = _options(
+        text, words[1 if reason is None else 2 :], {"bowls", "areas", "offers", "objectives", "bonuses"}
+    )
+    return ReportBoard(
+        reason=reason,  # type: ignore[arg-type]
+        bowls=_parse_bowls(text, opts["bowls"]) if "bowls" in opts else None,
+        experiment_areas=_parse_groups(text, opts["areas"], FACES) if "areas" in opts else None,
+        artifact_offers=_parse_groups(text, opts["offers"], COLOURS) if "offers" in opts else None,
+        objective_row=_parse_slots(text, opts["objectives"]) if "objectives" in opts else None,
+        bonus_layout=_parse_layout(text, opts["bonuses"]) if "bonuses" in opts else None,
+    )
+
+
+def parse_move_text(text: str) -> Move:
+    """Read one move from ``text`` (syntax only; legality is checked by the caller).
+
+    Raises:
+        InvalidMoveError: if the text is not a move of this notation.
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move's text must be a string, not {type(text).__name__}")
+    words = text.split()
+    if not words or len(text) > 4000:
+        raise _bad(text, "empty or overlong text")
+    head, args = words[0], words[1:]
+    if head == "setup":
+        return _parse_setup(text, words)
+    if head == "report":
+        return _parse_report(text, words)
+    if head == "end" and len(args) <= 1:
+        if not args:
+            return HumanEndTurn(False)
+        if args == ["finished"]:
+            return HumanEndTurn(True)
+    one: dict[str, Any] = {
+        "draw": lambda v: CardDrawn(_id(text, v)),
+        "cube": lambda v: ObjectiveDie(_small_int(text, v, 1, 9)),
+        "black-die": lambda v: ObjectiveDieRaw(_small_int(text, v, 1, 6)),
+        "masterpiece": lambda v: MasterpieceDrawn(_id(text, v)),
+        "artifact-die": lambda v: ArtifactDie(_small_int(text, v, 1, 2)),
+        "objective": lambda v: HumanCompleteObjective(_small_int(text, v, 1, 9)),
+    }
+    if head in one and len(args) == 1:
+        move: Move = one[head](args[0])
+        return move
+    if head == "draft" and len(args) == 1:
+        face, _, colour = args[0].partition("/")
+        if face in FACES and colour in COLOURS:
+            return HumanDraftDie(face, colour)
+    if head == "experiment" and len(args) == 2 and args[0] in FACES:
+        return HumanTakeExperiment(args[0], _id(text, args[1]))
+    if head == "artifact" and len(args) == 2 and args[0] in COLOURS:
+        return HumanTakeArtifact(args[0], _id(text, args[1]))
+    raise _bad(text, "unknown move (see the notation table in the docs)")

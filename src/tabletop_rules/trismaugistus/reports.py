@@ -1,0 +1,424 @@
+"""Checks of the human's reports, and the finite menus of reports that ``legal_moves`` offers.
+
+A report can describe any board, so the engine cannot list them all.  It
+lists a finite, meaningful menu instead (spec 1.3, docs "Reports"):
+
+* before setup, every combination of difficulty, objectives on/off, starting
+  experiment and starting artifact of the pack (with a tie-break track when the
+  artifact needs one, and the first four objectives as the row);
+* at the start of a round, a few standard rolls (nine dice, three of each
+  colour, in fixed patterns), alone or with the round's experiment stage laid
+  out in the areas and fresh artifact offers, whenever those are valid here;
+* during the human's turn, every die they can draft, every experiment and
+  artifact they can take, every face-up objective, and ending the turn.
+
+``apply`` also accepts any other valid report, such as a ``ReportBoard``
+correction between turns; the checks below say exactly what is valid, each
+raising :class:`~tabletop_rules.core.IllegalMoveError` with a sentence.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, NoReturn
+
+from tabletop_rules.core.errors import IllegalMoveError
+from tabletop_rules.trismaugistus.moves import (
+    BonusLayout,
+    HumanCompleteObjective,
+    HumanDraftDie,
+    HumanEndTurn,
+    HumanTakeArtifact,
+    HumanTakeExperiment,
+    ReportBoard,
+    Setup,
+)
+from tabletop_rules.trismaugistus.pack.records import BonusSpace, Pack
+from tabletop_rules.trismaugistus.state import State
+from tabletop_rules.trismaugistus.vocabulary import (
+    BONUS_KINDS,
+    COLOURS,
+    DICE_PER_ROUND,
+    ELEMENTS,
+    FACES,
+    MAX_BOWL,
+    OBJECTIVE_PURPLE_COUNT,
+    OBJECTIVE_ROW_SIZE,
+)
+
+__all__ = [
+    "check_human_move",
+    "check_report_board",
+    "check_setup",
+    "human_turn_moves",
+    "round_start_reports",
+    "setup_moves",
+]
+
+
+def _illegal(message: str) -> NoReturn:
+    raise IllegalMoveError(message)
+
+
+# --- Setup -----------------------------------------------------------------------------------------
+
+
+def check_bonus_layout(pack: Pack, layout: Any, where: str) -> None:
+    """A bonus layout: four tracks in ELEMENTS order, each with sorted spaces on distinct levels."""
+    if not isinstance(layout, tuple) or len(layout) != len(ELEMENTS):
+        _illegal(f"{where} must give the bonus spaces of the four tracks, earth, fire, water, air")
+    for element, spaces in zip(ELEMENTS, layout, strict=True):
+        top = pack.track[element].max_level
+        if not isinstance(spaces, tuple) or any(not isinstance(s, BonusSpace) for s in spaces):
+            _illegal(f"{where} for {element} must be a tuple of bonus spaces")
+        levels = [s.level for s in spaces]
+        if list(spaces) != sorted(spaces) or len(set(levels)) != len(levels):
+            _illegal(f"{where} for {element} must list distinct levels in rising order")
+        for s in spaces:
+            if isinstance(s.level, bool) or not isinstance(s.level, int) or not 1 <= s.level <= top:
+                _illegal(f"{where} for {element}: level {s.level!r} is not on a track of max level {top}")
+            if s.kind not in BONUS_KINDS:
+                _illegal(f"{where} for {element}: {s.kind!r} is not a bonus kind the seed defines")
+
+
+def tiebreak_of(pack: Pack, setup: Setup) -> Any:
+    """The cube's track (T-SETUP-7, T-RULING-2); raises if it cannot be decided."""
+    symbols = pack.artifact[setup.starting_artifact].element_symbols
+    if len(symbols) == 1:
+        if setup.tiebreak_track is not None and setup.tiebreak_track != symbols[0]:
+            _illegal(
+                f"the starting artifact {setup.starting_artifact} shows {symbols[0]},"
+                f" so the tie-break cube goes on {symbols[0]}, not {setup.tiebreak_track} (T-RULING-2)"
+            )
+        return symbols[0]
+    if setup.tiebreak_track is None:
+        _illegal(
+            f"the starting artifact {setup.starting_artifact} shows {len(symbols)} elemental symbols, so the"
+            " tie-break track must be given (T-RULING-2)"
+        )
+    return setup.tiebreak_track
+
+
+def check_setup(state: State, setup: Setup) -> None:
+    """Every input of the :class:`Setup` move (T-SETUP-5..7, T-OBJ-1, T-RULING-2/15/20/27)."""
+    pack = state.pack
+    if state.phase != "setup":
+        _illegal("the game is already set up")
+    if setup.difficulty not in (1, 2, 3) or isinstance(setup.difficulty, bool):
+        _illegal(f"the difficulty must be 1, 2 or 3, not {setup.difficulty!r}")
+    if not isinstance(setup.objectives_enabled, bool):
+        _illegal("objectives_enabled must be true or false")
+    exp = (
+        pack.experiment.get(setup.starting_experiment) if isinstance(setup.starting_experiment, str) else None
+    )
+    if exp is None or exp.stage != "starting":
+        _illegal(f"{setup.starting_experiment!r} is not a starting experiment of pack {pack.pack_id}")
+    art = pack.artifact.get(setup.starting_artifact) if isinstance(setup.starting_artifact, str) else None
+    if art is None or not art.starting:
+        _illegal(f"{setup.starting_artifact!r} is not a starting artifact of pack {pack.pack_id}")
+    if setup.tiebreak_track is not None and setup.tiebreak_track not in ELEMENTS:
+        _illegal(f"{setup.tiebreak_track!r} is not a mastery track")
+    tiebreak_of(pack, setup)
+    row = setup.objective_row
+    if not isinstance(row, tuple):
+        _illegal("objective_row must be a tuple of objective ids")
+    if setup.objectives_enabled:
+        if (
+            len(row) != OBJECTIVE_ROW_SIZE
+            or len(set(row)) != len(row)
+            or any(o not in pack.objective for o in row)
+        ):
+            _illegal(
+                f"with objectives, the row must list {OBJECTIVE_ROW_SIZE} different objective ids of the pack"
+            )
+    elif row:
+        _illegal("an objective row is given but the objectives module is off")
+    unavailable = setup.masterpieces_unavailable
+    if not isinstance(unavailable, tuple) or len(set(unavailable)) != len(unavailable):
+        _illegal("masterpieces_unavailable must be a tuple of different masterpiece ids")
+    for m in unavailable:
+        if m not in pack.masterpiece:
+            _illegal(f"{m!r} is not a masterpiece of pack {pack.pack_id}")
+    if setup.bonus_layout is not None:
+        check_bonus_layout(pack, setup.bonus_layout, "Setup.bonus_layout")
+    purples = setup.objective_purple_ids
+    if purples is not None:
+        if not setup.objectives_enabled:
+            _illegal("objective_purple_ids is given but the objectives module is off")
+        wanted = OBJECTIVE_PURPLE_COUNT[setup.difficulty]
+        if (
+            not isinstance(purples, tuple)
+            or len(purples) != wanted
+            or len(set(purples)) != wanted
+            or any(p not in pack.card or pack.card[p].deck != "purple" for p in purples)
+        ):
+            _illegal(
+                f"objective_purple_ids must name {wanted} different purple cards"
+                f" at difficulty {setup.difficulty}"
+            )
+
+
+def setup_moves(pack: Pack) -> list[Setup]:
+    """The menu of setups: difficulty x objectives x starting experiment x starting artifact."""
+    moves: list[Setup] = []
+    row = tuple(o.id for o in pack.objectives[:OBJECTIVE_ROW_SIZE])
+    with_objectives = (False, True) if len(pack.objectives) >= OBJECTIVE_ROW_SIZE else (False,)
+    starting_exps = [e.id for e in pack.experiments if e.stage == "starting"]
+    for difficulty in (1, 2, 3):
+        for objectives in with_objectives:
+            for experiment in starting_exps:
+                for artifact in pack.artifacts:
+                    if not artifact.starting:
+                        continue
+                    symbols = artifact.element_symbols
+                    choices: tuple[Any, ...] = (
+                        (None,)
+                        if len(symbols) == 1
+                        else tuple(e for e in ELEMENTS if e in symbols or not symbols)
+                    )
+                    for cube in choices:
+                        moves.append(
+                            Setup(
+                                difficulty,
+                                objectives,
+                                experiment,
+                                artifact.id,
+                                cube,
+                                row if objectives else (),
+                            )
+                        )
+    return moves
+
+
+# --- ReportBoard -----------------------------------------------------------------------------------
+
+
+def _owned(state: State) -> set[str]:
+    a = state.automa
+    owned = {*a.experiments, *a.artifacts, *state.human_experiments, *state.human_artifacts}
+    if a.starting_experiment is not None:
+        owned.add(a.starting_experiment)
+    return owned
+
+
+def check_report_board(state: State, report: ReportBoard) -> None:
+    """A board report: where it is accepted, and that every part it gives is a possible board."""
+    pack = state.pack
+    if report.reason not in ("round_start", "refill", "correction", None):
+        _illegal(f"{report.reason!r} is not a reason for a board report")
+    if state.phase == "round_start":
+        if report.reason not in ("round_start", None) or report.bowls is None:
+            _illegal(
+                f"round {state.round} starts with the report of the roll (reason round_start, with the bowls)"
+            )
+    elif state.phase == "play" and state.pending is None and state.to_move == "human":
+        if report.reason == "round_start":
+            _illegal("a round-start report is accepted only before the first turn of a round")
+    else:
+        _illegal("a board report is accepted only at the start of a round or during the human's turn")
+    owned = _owned(state)
+    if report.bowls is not None:
+        bowls = report.bowls
+        if not isinstance(bowls, tuple) or len(bowls) != len(FACES):
+            _illegal("the bowls must give six (red, white, black) counts, one per face")
+        for face, counts in zip(FACES, bowls, strict=True):
+            if (
+                not isinstance(counts, tuple)
+                or len(counts) != len(COLOURS)
+                or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts)
+            ):
+                _illegal(f"the {face} bowl must give three dice counts (red, white, black)")
+            if sum(counts) > MAX_BOWL:
+                _illegal(f"the {face} bowl holds {sum(counts)} dice; a bowl holds at most {MAX_BOWL} (B-3)")
+    if report.experiment_areas is not None:
+        areas = report.experiment_areas
+        if (
+            not isinstance(areas, tuple)
+            or len(areas) != len(FACES)
+            or any(not isinstance(x, tuple) for x in areas)
+        ):
+            _illegal("the experiment areas must give six tuples of ids, one per face")
+        seen: list[str] = []
+        for face, ids in zip(FACES, areas, strict=True):
+            if ids and face not in pack.board.experiment_area_faces:
+                _illegal(f"the {face} bowl has no experiment area in pack {pack.pack_id}")
+            for e in ids:
+                if e not in pack.experiment or pack.experiment[e].stage == "starting":
+                    _illegal(f"{e!r} is not a board experiment of pack {pack.pack_id}")
+                if e in owned:
+                    _illegal(f"{e} has already been taken")
+                seen.append(e)
+        if len(set(seen)) != len(seen):
+            _illegal("an experiment is reported in two places")
+    if report.artifact_offers is not None:
+        offers = report.artifact_offers
+        if (
+            not isinstance(offers, tuple)
+            or len(offers) != len(COLOURS)
+            or any(not isinstance(x, tuple) for x in offers)
+        ):
+            _illegal("the artifact offers must give three tuples of ids: red, white, black")
+        seen = []
+        for colour, ids in zip(COLOURS, offers, strict=True):
+            if len(ids) > pack.board.artifact_slots_per_colour:
+                _illegal(
+                    f"the {colour} offer has {len(ids)} artifacts;"
+                    f" it holds {pack.board.artifact_slots_per_colour}"
+                )
+            for a in ids:
+                art = pack.artifact.get(a) if isinstance(a, str) else None
+                if art is None or art.starting or art.colour != colour:
+                    _illegal(f"{a!r} is not a {colour} board artifact of pack {pack.pack_id}")
+                if a in owned:
+                    _illegal(f"{a} has already been taken")
+                seen.append(a)
+        if len(set(seen)) != len(seen):
+            _illegal("an artifact is reported twice")
+    if report.objective_row is not None:
+        if not state.objectives_enabled:
+            _illegal("the objectives module is off")
+        row = report.objective_row
+        if len(row) != OBJECTIVE_ROW_SIZE or len({s.card_id for s in row}) != OBJECTIVE_ROW_SIZE:
+            _illegal(f"the objective row must list {OBJECTIVE_ROW_SIZE} different objectives")
+        for s in row:
+            if s.card_id not in pack.objective:
+                _illegal(f"{s.card_id!r} is not an objective of pack {pack.pack_id}")
+            if not isinstance(s.face_up, bool) or isinstance(s.cubes, bool) or not isinstance(s.cubes, int):
+                _illegal("an objective slot needs face_up true/false and a cube count")
+            if not 0 <= s.cubes <= (2 if s.face_up else 3):
+                _illegal(f"{s.card_id} cannot hold {s.cubes} cubes {'face up' if s.face_up else 'face down'}")
+    if report.bonus_layout is not None:
+        check_bonus_layout(pack, report.bonus_layout, "ReportBoard.bonus_layout")
+
+
+def _bowl_pattern(variant: int) -> tuple[tuple[int, int, int], ...]:
+    counts = [[0, 0, 0] for _ in FACES]
+    for j in range(9):  # nine dice, three of each colour
+        counts[(j * (variant + 1) + variant) % len(FACES)][j % 3] += 1
+    return tuple((c[0], c[1], c[2]) for c in counts)
+
+
+BOWL_PATTERNS = tuple(_bowl_pattern(v) for v in range(3))
+STAGE_OF_ROUND = {1: "I", 2: "II", 3: "III"}
+
+
+def _round_layout(pack: Pack, round_no: int, variant: int) -> ReportBoard:
+    stage = STAGE_OF_ROUND[round_no]
+    exps = [e.id for e in pack.experiments if e.stage == stage]
+    faces = pack.board.experiment_area_faces
+    areas: list[list[str]] = [[] for _ in FACES]
+    for k, e in enumerate(exps):
+        if faces:
+            areas[FACES.index(faces[(k + variant) % len(faces)])].append(e)
+    slots = pack.board.artifact_slots_per_colour
+    offers: list[tuple[str, ...]] = []
+    for colour in COLOURS:
+        pool = [a.id for a in pack.artifacts if a.colour == colour and not a.starting]
+        shift = (round_no - 1 + variant) % len(pool) if pool else 0
+        offers.append(tuple((pool[shift:] + pool[:shift])[:slots]))
+    return ReportBoard(
+        reason="round_start",
+        bowls=BOWL_PATTERNS[(round_no + variant) % len(BOWL_PATTERNS)],
+        experiment_areas=tuple(tuple(x) for x in areas),
+        artifact_offers=tuple(offers),
+    )
+
+
+def round_start_reports(state: State) -> list[ReportBoard]:
+    """The menu at the start of a round: standard rolls, with each round's layout where it is valid."""
+    menu: list[ReportBoard] = []
+    rounds = [state.round, *(r for r in (1, 2, 3) if r != state.round)]
+    for r in rounds:
+        for variant in (0, 1):
+            report = _round_layout(state.pack, r, variant)
+            try:
+                check_report_board(state, report)
+            except IllegalMoveError:
+                continue
+            if report not in menu:
+                menu.append(report)
+    for bowls in BOWL_PATTERNS:
+        report = ReportBoard(bowls=bowls, reason="round_start")
+        if report not in menu:
+            menu.append(report)
+    return menu
+
+
+# --- the human's turn ------------------------------------------------------------------------------
+
+
+def _bowls_empty(state: State) -> bool:
+    return not any(any(c) for c in state.board.bowls)
+
+
+def check_human_move(state: State, move: Any) -> None:
+    """A report of the human's own turn: draft, take, complete an objective, end the turn."""
+    if state.phase != "play" or state.pending is not None or state.to_move != "human":
+        _illegal("it is not the human's turn")
+    board = state.board
+    if isinstance(move, HumanDraftDie):
+        if move.face not in FACES or move.colour not in COLOURS:
+            _illegal(f"there is no {move.face}/{move.colour} die")
+        if state.human_dice >= DICE_PER_ROUND:
+            _illegal(f"the human has already drafted {DICE_PER_ROUND} dice this round (B-1)")
+        if board.bowls[FACES.index(move.face)][COLOURS.index(move.colour)] <= 0:
+            _illegal(f"there is no {move.colour} die in the {move.face} bowl")
+    elif isinstance(move, HumanTakeExperiment):
+        if move.face not in FACES or move.experiment_id not in board.areas[FACES.index(move.face)]:
+            _illegal(f"{move.experiment_id} is not in the {move.face} experiment area")
+    elif isinstance(move, HumanTakeArtifact):
+        if move.colour not in COLOURS or move.artifact_id not in board.offers[COLOURS.index(move.colour)]:
+            _illegal(f"{move.artifact_id} is not in the {move.colour} artifact offer")
+    elif isinstance(move, HumanCompleteObjective):
+        if not state.objectives_enabled:
+            _illegal("the objectives module is off")
+        pos = move.position
+        if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= len(board.objectives):
+            _illegal(f"there is no objective at position {pos!r}")
+        if not board.objectives[pos - 1].face_up:
+            _illegal(f"the objective at position {pos} is already face down")
+    elif isinstance(move, HumanEndTurn):
+        if not isinstance(move.finished_round, bool):
+            _illegal("finished_round must be true or false")
+        if move.finished_round and state.human_dice < DICE_PER_ROUND and not _bowls_empty(state):
+            _illegal(
+                f"the human has drafted {state.human_dice} dice this round;"
+                " the round is finished with the third (or when the bowls are empty)"
+            )
+    else:  # pragma: no cover - dispatch guarantees the type
+        _illegal(f"{move!r} is not a report of the human's turn")
+
+
+def human_turn_moves(state: State) -> list[Any]:
+    """The menu of the human's turn, in a fixed order."""
+    moves: list[Any] = []
+    board = state.board
+    if state.human_dice < DICE_PER_ROUND:
+        for fi, counts in enumerate(board.bowls):
+            for ci, n in enumerate(counts):
+                if n:
+                    moves.append(HumanDraftDie(FACES[fi], COLOURS[ci]))
+    for fi, ids in enumerate(board.areas):
+        moves.extend(HumanTakeExperiment(FACES[fi], e) for e in ids)
+    for ci, ids in enumerate(board.offers):
+        moves.extend(HumanTakeArtifact(COLOURS[ci], a) for a in ids)
+    if state.objectives_enabled:
+        moves.extend(HumanCompleteObjective(i + 1) for i, s in enumerate(board.objectives) if s.face_up)
+    moves.append(HumanEndTurn(False))
+    if state.human_dice >= DICE_PER_ROUND or _bowls_empty(state):
+        moves.append(HumanEndTurn(True))
+    return moves
+
+
+def layout_from_pack(pack: Pack) -> BonusLayout:
+    """The pack's bonus spaces in ELEMENTS order."""
+    return tuple(pack.track[e].bonus_spaces for e in ELEMENTS)
+
+
+def count_dice(state: State) -> Counter[str]:
+    """Dice per colour on the board (for descriptions)."""
+    out: Counter[str] = Counter()
+    for counts in state.board.bowls:
+        for colour, n in zip(COLOURS, counts, strict=True):
+            out[colour] += n
+    return out

@@ -1,0 +1,377 @@
+"""The flow of a game: setup, rounds, the human's reports, the automa's turns, chance, final scoring.
+
+These are the protocol's rules functions; :mod:`tabletop_rules.trismaugistus`
+re-exports them.  ``apply`` is pure: it reads the state, works on a private
+copy (:class:`~tabletop_rules.trismaugistus.automa.Work`) and returns a new
+state, whose ``trace`` explains what happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from tabletop_rules.core.protocol import CHANCE, Actor
+from tabletop_rules.trismaugistus.automa import Work
+from tabletop_rules.trismaugistus.flow import (
+    artifact_die,
+    begin_automa_turn,
+    card_drawn,
+    final_scoring,
+    next_turn,
+    objective_die,
+)
+from tabletop_rules.trismaugistus.moves import (
+    ArtifactDie,
+    CardDrawn,
+    HumanCompleteObjective,
+    HumanDraftDie,
+    HumanEndTurn,
+    HumanTakeArtifact,
+    HumanTakeExperiment,
+    MasterpieceDrawn,
+    Move,
+    ObjectiveDie,
+    ObjectiveDieRaw,
+    ObjectiveSlot,
+    ReportBoard,
+    Setup,
+)
+from tabletop_rules.trismaugistus.options import TrismaugistusConfig, config_from_dict
+from tabletop_rules.trismaugistus.pack.loader import canonical_pack, check_pack, example_pack
+from tabletop_rules.trismaugistus.pack.records import Pack
+from tabletop_rules.trismaugistus.reports import (
+    check_human_move,
+    check_report_board,
+    check_setup,
+    human_turn_moves,
+    layout_from_pack,
+    round_start_reports,
+    setup_moves,
+    tiebreak_of,
+)
+from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
+from tabletop_rules.trismaugistus.vocabulary import (
+    COLOURS,
+    FACES,
+    OBJECTIVE_PURPLE_COUNT,
+    STARTING_ETHER,
+)
+
+__all__ = [
+    "apply",
+    "chance_outcomes",
+    "check_move",
+    "current_player",
+    "is_legal",
+    "is_terminal",
+    "legal_moves",
+    "new_game",
+    "returns",
+]
+
+_MOVE_TYPES = (
+    Setup, ReportBoard, HumanDraftDie, HumanTakeExperiment, HumanTakeArtifact, HumanCompleteObjective,
+    HumanEndTurn, CardDrawn, ObjectiveDie, ObjectiveDieRaw, MasterpieceDrawn, ArtifactDie,
+)  # fmt: skip
+
+
+def new_game(
+    options: TrismaugistusConfig | dict[str, Any] | None = None, *, pack: Pack | None = None
+) -> State:
+    """A game waiting for its :class:`Setup` move.
+
+    ``options`` is a :class:`TrismaugistusConfig` (or a dict of its fields);
+    ``pack`` defaults to the bundled **fictional** example pack.
+
+    Raises:
+        InvalidOptionError: if an option is unknown or out of range.
+        PackError: if ``pack`` breaks the schema.
+    """
+    if options is None:
+        config = TrismaugistusConfig()
+    elif isinstance(options, TrismaugistusConfig):
+        config = options
+    elif isinstance(options, dict):
+        config = config_from_dict(options)
+    else:
+        raise InvalidOptionError(
+            f"options must be a TrismaugistusConfig or a dict, not {type(options).__name__}"
+        )
+    if pack is None:
+        pack = example_pack()
+    else:
+        check_pack(pack)
+        pack = canonical_pack(pack)
+    return State(pack=pack, config=config)
+
+
+# --- who acts --------------------------------------------------------------------------------------
+
+
+def current_player(state: State) -> Actor:
+    """0 (the human, reporting) at decisions; CHANCE while the automa draws or rolls; None at the end."""
+    if state.phase == "over":
+        return None
+    if state.pending is not None:
+        return CHANCE
+    return 0
+
+
+def is_terminal(state: State) -> bool:
+    """True once the final scoring is done."""
+    return state.phase == "over"
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """Player 0's return: minus the automa's final score at the end (the human holds it down), else 0."""
+    if state.score is None or state.phase != "over":
+        return (0.0,)
+    return (-float(state.score.total),)
+
+
+def legal_moves(state: State) -> Sequence[Move]:
+    """The human's menu of reports at a decision; empty at chance nodes and at the end (see reports)."""
+    if state.pending is not None or state.phase == "over":
+        return ()
+    if state.phase == "setup":
+        return tuple(setup_moves(state.pack))
+    if state.phase == "round_start":
+        return tuple(round_start_reports(state))
+    return tuple(human_turn_moves(state))
+
+
+def chance_outcomes(state: State) -> Sequence[tuple[Move, Fraction]]:
+    """Every outcome of the pending chance node with its exact probability (spec 5.2); else empty."""
+    pending = state.pending
+    if pending is None:
+        return ()
+    if pending.kind == "card":  # C-1, T-RULING-18: an empty pile is reshuffled before the draw
+        pile = state.automa.draw_pile or frozenset(state.automa.discard)
+        p = Fraction(1, len(pile))
+        return tuple((CardDrawn(c), p) for c in sorted(pile))
+    if pending.kind == "objective_die":  # C-2
+        up = [i + 1 for i, s in enumerate(state.board.objectives) if s.face_up]
+        return tuple((ObjectiveDie(i), Fraction(1, len(up))) for i in up)
+    if pending.kind == "artifact_die":  # C-4
+        return ((ArtifactDie(1), Fraction(1, 2)), (ArtifactDie(2), Fraction(1, 2)))
+    deck = state.masterpiece_deck  # C-3
+    return tuple((MasterpieceDrawn(m), Fraction(1, len(deck))) for m in deck)
+
+
+# --- legality --------------------------------------------------------------------------------------
+
+
+def _illegal(message: str) -> IllegalMoveError:
+    return IllegalMoveError(message)
+
+
+def check_move(state: State, move: Any) -> None:
+    """Raise if ``move`` cannot be applied here, with a sentence saying why.
+
+    Raises:
+        InvalidMoveError: if ``move`` is not a move object of this game.
+        IllegalMoveError: if it is a move but not acceptable in this state.
+    """
+    if not isinstance(move, _MOVE_TYPES):
+        raise InvalidMoveError(f"{move!r} is not a Trismaugistus move")
+    if state.phase == "over":
+        raise _illegal("the game is over")
+    pending = state.pending
+    if isinstance(move, CardDrawn | ObjectiveDie | ObjectiveDieRaw | MasterpieceDrawn | ArtifactDie):
+        if pending is None:
+            raise _illegal(f"{move!r} is a chance outcome, but no card, die or masterpiece is awaited")
+        _check_chance(state, pending, move)
+        return
+    if pending is not None:
+        raise _illegal(f"the engine is waiting for chance ({pending.kind}), not for a report")
+    if isinstance(move, Setup):
+        check_setup(state, move)
+    elif state.phase == "setup":
+        raise _illegal("the game starts with its Setup")
+    elif isinstance(move, ReportBoard):
+        check_report_board(state, move)
+    elif state.phase == "round_start":
+        raise _illegal(f"round {state.round} starts with the report of the roll")
+    else:
+        check_human_move(state, move)
+
+
+def _check_chance(state: State, pending: Pending, move: Any) -> None:
+    kinds = {CardDrawn: "card", ObjectiveDie: "objective_die", ObjectiveDieRaw: "objective_die",
+             ArtifactDie: "artifact_die", MasterpieceDrawn: "masterpiece"}  # fmt: skip
+    if kinds[type(move)] != pending.kind:
+        raise _illegal(f"{move!r} does not answer the pending {pending.kind}")
+    if isinstance(move, CardDrawn):
+        pile = state.automa.draw_pile or frozenset(state.automa.discard)
+        if move.card_id not in pile:
+            raise _illegal(f"{move.card_id!r} is not in the automa's draw pile")
+    elif isinstance(move, ObjectiveDie):
+        slots = state.board.objectives
+        pos = move.position
+        if (
+            isinstance(pos, bool)
+            or not isinstance(pos, int)
+            or not 1 <= pos <= len(slots)
+            or not slots[pos - 1].face_up
+        ):
+            raise _illegal(f"position {pos!r} is not a face-up objective")
+    elif isinstance(move, ObjectiveDieRaw):
+        if isinstance(move.value, bool) or not isinstance(move.value, int) or not 1 <= move.value <= 6:
+            raise _illegal(f"the black die shows 1 to 6, not {move.value!r}")
+    elif isinstance(move, ArtifactDie):
+        if move.slot not in (1, 2) or isinstance(move.slot, bool):
+            raise _illegal(f"the artifact die chooses slot 1 or 2, not {move.slot!r}")
+    elif move.masterpiece_id not in state.masterpiece_deck:
+        raise _illegal(f"{move.masterpiece_id!r} is not in the masterpiece deck")
+
+
+def is_legal(state: State, move: Any) -> bool:
+    """Whether :func:`apply` accepts ``move`` in ``state`` (a predicate; never raises)."""
+    try:
+        check_move(state, move)
+    except (IllegalMoveError, InvalidMoveError):
+        return False
+    return True
+
+
+# --- apply -----------------------------------------------------------------------------------------
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``: a human report or a chance outcome.  Never mutates ``state``.
+
+    Raises:
+        InvalidMoveError: if ``move`` is not a move of this game.
+        IllegalMoveError: if it is not acceptable in this state (the message says why).
+    """
+    check_move(state, move)
+    if isinstance(move, Setup):
+        return _setup(state, move)
+    if isinstance(move, ReportBoard):
+        return _report(state, move)
+    if isinstance(move, CardDrawn):
+        return card_drawn(state, move.card_id)
+    if isinstance(move, ObjectiveDie | ObjectiveDieRaw):
+        return objective_die(state, move)
+    if isinstance(move, ArtifactDie):
+        return artifact_die(state, move.slot)
+    if isinstance(move, MasterpieceDrawn):
+        return final_scoring(state, move.masterpiece_id)
+    return _human(state, move)
+
+
+def _setup(state: State, setup: Setup) -> State:
+    pack = state.pack
+    config = state.config
+    d = setup.difficulty
+    preset = pack.preset[d]
+    draw = set(preset.draw_deck)
+    discard = list(preset.face_up_discard)
+    purples: tuple[str, ...] = ()
+    if setup.objectives_enabled:  # T-OBJ-2, T-RULING-27, T-RULING-28
+        purples = setup.objective_purple_ids or pack.cards_of("purple")[: OBJECTIVE_PURPLE_COUNT[d]]
+        if d == 3 and config.level3_purple_placement == "face_up_discard":
+            discard.extend(purples)
+        else:
+            draw.update(purples)
+    layout = setup.bonus_layout if setup.bonus_layout is not None else layout_from_pack(pack)
+    row = tuple(ObjectiveSlot(o) for o in setup.objective_row)
+    base = attrs.evolve(
+        state,
+        difficulty=d,
+        objectives_enabled=setup.objectives_enabled,
+        masterpiece_deck=tuple(m.id for m in pack.masterpieces if m.id not in setup.masterpieces_unavailable),
+        board=BoardMirror(objectives=row, bonus_layout=layout),
+    )
+    base = attrs.evolve(base, automa=attrs.evolve(base.automa, starting_experiment=setup.starting_experiment))
+    w = Work(base)
+    w.ether = STARTING_ETHER
+    w.tiebreak = tiebreak_of(pack, setup)
+    w.draw_pile = draw
+    w.discard = discard
+    w.artifacts = [setup.starting_artifact]
+    w.note("T-SETUP-1", "automa VP 0; T-SETUP-2: every mastery marker on level 0")
+    w.note("T-SETUP-3", "turn order: the human is first player in round 1, the automa second")
+    w.note("T-SETUP-4", f"tracker card with {STARTING_ETHER} ether die, no gold")
+    deck_text = f"draw pile {len(draw)} cards" + (
+        f", {len(discard)} face up in the discard pile" if discard else ""
+    )
+    clause = {1: "T-SETUP-11", 2: "T-SETUP-10", 3: "T-SETUP-12"}[d]
+    w.note(
+        clause,
+        f"difficulty {d}: {deck_text}" + (f" (with purple {', '.join(purples)}, T-OBJ-2)" if purples else ""),
+    )
+    w.note(
+        "T-SETUP-6",
+        f"starting experiment {setup.starting_experiment}, starting artifact {setup.starting_artifact}",
+    )
+    w.note("T-SETUP-7", f"tie-break cube on {w.tiebreak}")
+    if config.starting_experiment_resolved:  # T-RULING-5
+        w.experiments = [setup.starting_experiment]
+    req = pack.experiment[setup.starting_experiment].requirement
+    w.note("T-SETUP-9", f"advance {req.track} to meet {req}")
+    w.move_marker(req.track, req.level, bonuses=config.setup_advance_triggers_bonuses)
+    return w.freeze(phase="round_start", round=1, first_player="human", to_move="human")
+
+
+def _report(state: State, report: ReportBoard) -> State:
+    board = state.board
+    changes: dict[str, Any] = {}
+    parts = []
+    for field, name in (
+        ("bowls", "bowls"),
+        ("experiment_areas", "areas"),
+        ("artifact_offers", "offers"),
+        ("objective_row", "objectives"),
+        ("bonus_layout", "bonus_layout"),
+    ):
+        value = getattr(report, field)
+        if value is not None:
+            changes[name] = value
+            parts.append(name.replace("_", " "))
+    round_start = state.phase == "round_start"
+    reason = report.reason or ("round_start" if round_start else "correction")
+    trace = (TraceLine("", f"board reported ({reason}): {', '.join(parts) or 'nothing'}"),)
+    new = attrs.evolve(state, board=attrs.evolve(board, **changes), trace=trace)
+    if round_start:
+        new = attrs.evolve(new, phase="play", to_move=state.first_player)
+        if new.to_move == "automa":
+            w = Work(new)
+            w.trace = list(trace)
+            return begin_automa_turn(w)
+    return new
+
+
+def _human(state: State, move: Any) -> State:
+    w = Work(state)
+    if isinstance(move, HumanDraftDie):
+        w.bowls[FACES.index(move.face)][COLOURS.index(move.colour)] -= 1
+        w.note("", f"human drafts {move.face}/{move.colour}")
+        return w.freeze(human_dice=state.human_dice + 1)
+    if isinstance(move, HumanTakeExperiment):
+        w.areas[FACES.index(move.face)].remove(move.experiment_id)
+        w.note("", f"human takes experiment {move.experiment_id}")
+        return w.freeze(human_experiments=(*state.human_experiments, move.experiment_id))
+    if isinstance(move, HumanTakeArtifact):
+        w.offers[COLOURS.index(move.colour)].remove(move.artifact_id)
+        w.note("", f"human takes artifact {move.artifact_id}")
+        return w.freeze(human_artifacts=(*state.human_artifacts, move.artifact_id))
+    if isinstance(move, HumanCompleteObjective):
+        slot = w.objectives[move.position - 1]
+        w.objectives[move.position - 1] = ObjectiveSlot(slot.card_id, False, 0)
+        w.note("T-OBJ-3", f"human completes {slot.card_id} and turns it face down")
+        if slot.cubes:
+            w.note("T-RULING-32", f"its {slot.cubes} cubes go back to the supply; the automa gets nothing")
+        return w.freeze()
+    assert isinstance(move, HumanEndTurn)
+    if move.finished_round:
+        w.note("B-1", "the human has finished the round")
+        first = state.first_finisher or "human"
+        return next_turn(w, "human", human_finished=True, first_finisher=first)
+    w.note("", "the human ends the turn")
+    return next_turn(w, "human")

@@ -1,0 +1,150 @@
+"""The state: frozen ``attrs`` records, tuples and frozensets inside (hashable, compared by value).
+
+Invariants (checked by :func:`~tabletop_rules.trismaugistus.serialization.from_json`):
+
+* before ``Setup`` the phase is ``"setup"`` and the automa is blank;
+* ``pending`` is set exactly when chance acts: the automa's card draw (C-1),
+  the black die (C-2), the artifact die (C-4) or the masterpiece draw (C-3);
+* a bowl holds at most 5 dice; the automa's levels lie in ``0..max_level``;
+* every card id of the automa deck is in exactly one of the draw pile, the
+  discard pile, the held purple cards, or the card being resolved.
+
+``trace`` explains the latest transition (what ``apply`` just did), line by
+line, each line naming the clause it applies; it is part of the value of the
+state.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+import attrs
+
+from tabletop_rules.trismaugistus.moves import Areas, BonusLayout, Bowls, ObjectiveSlot, Offers
+from tabletop_rules.trismaugistus.options import TrismaugistusConfig
+from tabletop_rules.trismaugistus.pack.records import Pack
+from tabletop_rules.trismaugistus.vocabulary import Colour, Element, Face, Side, Symbol
+
+__all__ = [
+    "AutomaState",
+    "BoardMirror",
+    "DieOnTracker",
+    "FinalScore",
+    "Pending",
+    "Phase",
+    "State",
+    "TraceLine",
+]
+
+Phase: TypeAlias = Literal["setup", "round_start", "play", "scoring", "over"]
+
+
+@attrs.frozen
+class TraceLine:
+    """One step of the automa's reasoning: the clause applied and what it did, in words."""
+
+    clause: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"[{self.clause}] {self.text}" if self.clause else self.text
+
+
+@attrs.frozen
+class DieOnTracker:
+    """The automa's active die (T-DIE-7): face, colour, placed potency, remaining potency.
+
+    ``matched_symbol`` is the symbol of the pictured die it matched (``None``
+    for a fallback die), used by ``wild_experiment_area="matched_symbol"``.
+    """
+
+    face: Face
+    colour: Colour
+    placed: int
+    remaining: int
+    matched_symbol: Symbol | None = None
+
+    def __str__(self) -> str:
+        return f"{self.face}/{self.colour}"
+
+
+@attrs.frozen
+class AutomaState:
+    """Everything the engine keeps for the automa (spec 1.3)."""
+
+    vp: int = 0
+    gold: int = 0
+    ether: int = 0
+    levels: tuple[int, ...] = (0, 0, 0, 0)  # ELEMENTS order
+    tiebreak_track: Element = "earth"
+    starting_experiment: str | None = None
+    experiments: tuple[str, ...] = ()  # resolved experiments, in order
+    artifacts: tuple[str, ...] = ()
+    active_die: DieOnTracker | None = None
+    exhausted: tuple[tuple[Face, Colour], ...] = ()  # this round, on the right of the tracker card
+    dice_used: int = 0  # this round
+    draw_pile: frozenset[str] = frozenset()
+    discard: tuple[str, ...] = ()  # bottom to top
+    held_purples: tuple[str, ...] = ()  # purple_discard_timing="end_of_turn"
+
+
+@attrs.frozen
+class BoardMirror:
+    """The human's report of the table (see :mod:`~tabletop_rules.trismaugistus.moves` for the orders)."""
+
+    bowls: Bowls = ((0, 0, 0),) * 6
+    areas: Areas = ((),) * 6
+    offers: Offers = ((),) * 3
+    objectives: tuple[ObjectiveSlot, ...] = ()
+    bonus_layout: BonusLayout = ((),) * 4
+
+
+@attrs.frozen
+class Pending:
+    """The chance event the state waits for, with the card being resolved and its die if relevant."""
+
+    kind: Literal["card", "objective_die", "artifact_die", "masterpiece"]
+    card_id: str | None = None
+    die: DieOnTracker | None = None
+
+
+@attrs.frozen
+class FinalScore:
+    """The six-step final scoring (T-SCORE-1..7); ``steps[i]`` is the VP of step ``i + 1``."""
+
+    vp_track: int
+    masterpiece_id: str | None
+    masterpiece_resolved: bool
+    masterpiece_gold: int
+    steps: tuple[int, ...]
+    symbols: int
+    formulas: int
+    formulas_bought: int
+    total: int
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A Trismaugistus game: the pack, the rulings, the automa, the board mirror and the flow."""
+
+    pack: Pack
+    config: TrismaugistusConfig
+    phase: Phase = "setup"
+    difficulty: int = 0
+    objectives_enabled: bool = False
+    masterpiece_deck: tuple[str, ...] = ()
+    round: int = 0
+    turn: int = 0  # turns completed so far in the game (the human's and the automa's)
+    first_player: Side = "human"
+    to_move: Side = "human"
+    human_finished: bool = False
+    automa_finished: bool = False
+    first_finisher: Side | None = None
+    human_dice: int = 0  # dice the human drafted this round
+    human_experiments: tuple[str, ...] = ()
+    human_artifacts: tuple[str, ...] = ()
+    automa: AutomaState = AutomaState()
+    board: BoardMirror = BoardMirror()
+    pending: Pending | None = None
+    score: FinalScore | None = None
+    trace: tuple[TraceLine, ...] = ()

@@ -1,0 +1,249 @@
+"""The objectives module (T-OBJ, O-16) and final scoring (T-SCORE, O-18, O-19)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+import pytest
+from tm_support import automa_turn, bowls, draw, set_up, trace_text
+
+from tabletop_rules import trismaugistus as tm
+from tabletop_rules.core import CHANCE, IllegalMoveError
+from tabletop_rules.trismaugistus.scoring import final_score
+
+PACK = tm.example_pack()
+O16_ROW = (
+    tm.ObjectiveSlot("FX-O1"),
+    tm.ObjectiveSlot("FX-O2", face_up=False),
+    tm.ObjectiveSlot("FX-O3", cubes=2),
+    tm.ObjectiveSlot("FX-O4"),
+)
+
+
+def o16_state(config: tm.TrismaugistusConfig | None = None) -> tm.State:
+    state = set_up(1, objectives=True, config=config)
+    state = tm.apply(
+        state, tm.ReportBoard(reason="round_start", bowls=bowls(iron={"red": 3}), objective_row=O16_ROW)
+    )
+    return tm.apply(state, tm.HumanEndTurn(False))
+
+
+def test_o16_setup_adds_purple_cards():  # T-OBJ-1, T-OBJ-2, T-RULING-27
+    state = set_up(1, objectives=True)
+    assert len(state.automa.draw_pile) == 12
+    assert {"FX-P1", "FX-P2", "FX-P3"} <= state.automa.draw_pile
+    assert [s.card_id for s in state.board.objectives] == ["FX-O1", "FX-O2", "FX-O3", "FX-O4"]
+    assert len(set_up(2, objectives=True).automa.draw_pile) == 13
+    chosen = set_up(1, objectives=True, objective_purple_ids=("FX-P2", "FX-P3", "FX-P4"))
+    assert "FX-P1" not in chosen.automa.draw_pile
+
+
+def test_level3_purple_placement():  # T-RULING-28
+    state = set_up(3, objectives=True)
+    assert len(state.automa.draw_pile) == 8
+    outcomes = tm.chance_outcomes(automa_turn(state))
+    assert all(p == Fraction(1, 8) for _, p in outcomes)
+    config = tm.TrismaugistusConfig(level3_purple_placement="face_up_discard")
+    state = set_up(3, objectives=True, config=config)
+    assert len(state.automa.draw_pile) == 4
+    assert len(state.automa.discard) == 10
+
+
+# T-OBJ-4, T-OBJ-5, T-OBJ-6, T-OBJ-7, T-RULING-26, T-RULING-29, T-RULING-30
+def test_o16_black_die_and_extra_draw():
+    state = o16_state()
+    assert tm.current_player(state) is CHANCE
+    assert all(p == Fraction(1, 12) for _, p in tm.chance_outcomes(state))
+    state = draw(state, "FX-P1")
+    assert state.automa.discard == ("FX-P1",)  # discarded before the extra draw
+    assert state.automa.active_die is None  # its sections are ignored
+    assert tm.chance_outcomes(state) == tuple((tm.ObjectiveDie(i), Fraction(1, 3)) for i in (1, 3, 4))
+    before = state
+    state = tm.apply(state, tm.ObjectiveDieRaw(6))
+    assert state.pending == before.pending
+    assert state.board == before.board
+    assert "roll again" in trace_text(state)
+    state = tm.apply(state, tm.ObjectiveDieRaw(2))  # face down: roll again
+    assert state.board == before.board
+    state = tm.apply(state, tm.ObjectiveDieRaw(3))
+    assert state.automa.vp == 3
+    assert state.board.objectives[2] == tm.ObjectiveSlot("FX-O3", False, 3)
+    outcomes = tm.chance_outcomes(state)
+    assert len(outcomes) == 11
+    assert all(p == Fraction(1, 11) for _, p in outcomes)
+    state = draw(state, "FX-Y1")  # the normal turn follows
+    assert state.automa.gold == 1
+    assert state.automa.dice_used == 1
+
+
+def test_o16_variant_kth_face_up():  # T-RULING-30 alternative
+    state = draw(o16_state(tm.TrismaugistusConfig(objective_die_mapping="kth_face_up")), "FX-P1")
+    state = tm.apply(state, tm.ObjectiveDieRaw(6))
+    assert state.automa.vp == 0
+    state = tm.apply(state, tm.ObjectiveDieRaw(2))  # the second face-up card is FX-O3
+    assert state.automa.vp == 3
+
+
+def test_o16_after_later_purple_and_none_face_up():  # T-OBJ-5, T-RULING-31
+    state = draw(o16_state(), "FX-P1")
+    state = tm.apply(state, tm.ObjectiveDie(3))
+    state = draw(state, "FX-P2")
+    assert tm.chance_outcomes(state) == (
+        (tm.ObjectiveDie(1), Fraction(1, 2)),
+        (tm.ObjectiveDie(4), Fraction(1, 2)),
+    )
+    with pytest.raises(IllegalMoveError):
+        tm.apply(state, tm.ObjectiveDie(3))
+    # every card face down: no roll, straight to the extra draw
+    row = tuple(attrs.evolve(s, face_up=False) for s in O16_ROW)
+    state = attrs.evolve(o16_state(), board=attrs.evolve(o16_state().board, objectives=row))
+    state = draw(state, "FX-P1")
+    assert state.pending == tm.Pending("card")
+    assert "no roll" in trace_text(state)
+
+
+def test_cube_below_three_keeps_the_card_face_up():  # T-OBJ-4
+    state = tm.apply(draw(o16_state(), "FX-P1"), tm.ObjectiveDie(1))
+    assert state.board.objectives[0] == tm.ObjectiveSlot("FX-O1", True, 1)
+    assert state.automa.vp == 0
+
+
+def test_purple_discard_end_of_turn():  # T-RULING-29 alternative
+    config = tm.TrismaugistusConfig(purple_discard_timing="end_of_turn")
+    state = draw(o16_state(config), "FX-P1")
+    assert state.automa.held_purples == ("FX-P1",)
+    assert "FX-P1" not in state.automa.discard
+    state = draw(tm.apply(state, tm.ObjectiveDie(1)), "FX-Y1")
+    assert state.automa.discard == ("FX-Y1", "FX-P1")
+    assert state.automa.held_purples == ()
+
+
+def test_human_completes_an_objective():  # T-OBJ-3, T-RULING-32
+    state = o16_state()
+    state = attrs.evolve(state, to_move="human", pending=None)
+    state = tm.apply(state, tm.HumanCompleteObjective(3))
+    assert state.board.objectives[2] == tm.ObjectiveSlot("FX-O3", False, 0)
+    assert state.automa.vp == 0
+    with pytest.raises(IllegalMoveError, match="already face down"):
+        tm.apply(state, tm.HumanCompleteObjective(2))
+    assert tm.HumanCompleteObjective(1) in tm.legal_moves(state)
+
+
+# --- final scoring ---------------------------------------------------------------------------------
+
+O18 = tm.AutomaState(
+    vp=23,
+    gold=5,
+    ether=2,
+    levels=(5, 3, 4, 2),
+    experiments=("FX-S1", "FX-E02", "FX-E05", "FX-E10"),
+    artifacts=("FX-AS4", "FX-A03", "FX-A02"),
+)
+O19 = tm.AutomaState(
+    vp=10,
+    gold=2,
+    ether=0,
+    levels=(2, 2, 4, 1),
+    experiments=("FX-S2", "FX-E01"),
+    artifacts=("FX-AS1",),
+)
+
+
+# T-SCORE-1, T-SCORE-2, T-SCORE-3, T-SCORE-4, T-SCORE-5, T-SCORE-6, T-SCORE-7
+# T-RULING-21, T-RULING-22, T-RULING-23, T-RULING-24, T-RULING-25
+def test_o18_all_six_steps():
+    score, trace = final_score(O18, PACK, tm.TrismaugistusConfig(), 2, PACK.masterpiece["FX-M1"])
+    assert score.masterpiece_resolved
+    assert score.masterpiece_gold == 3
+    assert score.steps == (12, 14, 24, 15, 3, 14)
+    assert score.symbols == 8
+    assert (score.formulas, score.formulas_bought) == (5, 1)
+    assert score.total == 105
+    assert [t.clause for t in trace][:6] == [f"T-SCORE-{i}" for i in range(1, 7)]
+
+
+@pytest.mark.parametrize(
+    ("purchase", "total"), [("never", 101), ("only_if_gain", 105), ("max_affordable", 105)]
+)
+def test_o18_formula_purchase_variants(purchase: str, total: int):  # T-RULING-22
+    config = tm.TrismaugistusConfig(formula_purchase=purchase)  # type: ignore[arg-type]
+    score, _ = final_score(O18, PACK, config, 2, PACK.masterpiece["FX-M1"])
+    assert score.total == total
+    if purchase == "never":
+        assert score.steps[3:5] == (10, 4)
+
+
+def test_only_if_gain_stops_when_vp_do_not_exceed_cost():  # T-RULING-22
+    pack = attrs.evolve(PACK, formula_scoring=tm.pack.FormulaScoring(8, (0, 1, 2, 3, 4, 5, 6, 7, 8)))
+    config = tm.TrismaugistusConfig(formula_purchase="only_if_gain")
+    score, _ = final_score(O18, pack, config, 2, PACK.masterpiece["FX-M1"])
+    assert score.formulas_bought == 0
+    limited = tm.TrismaugistusConfig(max_formula_purchases=0)
+    assert final_score(O18, PACK, limited, 2, PACK.masterpiece["FX-M1"])[0].formulas_bought == 0
+
+
+def test_o19_masterpiece_cannot_be_paid():  # T-SCORE-1, T-RULING-21
+    score, _ = final_score(O19, PACK, tm.TrismaugistusConfig(), 3, PACK.masterpiece["FX-M3"])
+    assert not score.masterpiece_resolved
+    assert score.masterpiece_gold == 0
+    assert score.steps == (0, 4, 12, 6, 1, 7)
+    assert score.total == 40
+
+
+def test_masterpiece_met_without_paying():  # T-SCORE-1
+    a = attrs.evolve(O19, levels=(2, 2, 7, 1))
+    score, _ = final_score(a, PACK, tm.TrismaugistusConfig(), 3, PACK.masterpiece["FX-M3"])
+    assert score.masterpiece_resolved
+    assert score.masterpiece_gold == 0
+    assert score.steps[0] == 15
+
+
+def test_masterpiece_payment_moves_marker_alternative():  # T-RULING-21 alternative
+    config = tm.TrismaugistusConfig(masterpiece_payment_moves_marker=True)
+    score, _ = final_score(O18, PACK, config, 2, PACK.masterpiece["FX-M1"])
+    # fire 3 -> 6: symbol at fire 4 (+1 symbol x 3) and end VP 2 -> 9
+    assert score.steps[2] == 27
+    assert score.steps[5] == 21
+
+
+def test_track_symbols_current_level_only():  # T-RULING-24 alternative
+    config = tm.TrismaugistusConfig(track_symbol_count="current_level_only")
+    score, _ = final_score(O18, PACK, config, 2, PACK.masterpiece["FX-M1"])
+    assert score.symbols == 7  # E5 is past the earth symbol at 4, not on it
+
+
+def test_starting_experiment_not_counted_alternative():  # T-RULING-5
+    a = attrs.evolve(O19, experiments=("FX-E01",))
+    score, _ = final_score(a, PACK, tm.TrismaugistusConfig(), 3, PACK.masterpiece["FX-M3"])
+    assert score.steps[1] == 3
+
+
+def test_final_scoring_through_the_masterpiece_chance_node():  # T-SCORE-7, T-RULING-20, C-3
+    state = set_up(2, masterpieces_unavailable=("FX-M2",))
+    state = attrs.evolve(state, phase="scoring", pending=tm.Pending("masterpiece"), automa=O18, round=3)
+    assert tm.chance_outcomes(state) == tuple(
+        (tm.MasterpieceDrawn(m), Fraction(1, 3)) for m in ("FX-M1", "FX-M3", "FX-M4")
+    )
+    with pytest.raises(IllegalMoveError):
+        tm.apply(state, tm.MasterpieceDrawn("FX-M2"))
+    out = tm.apply(state, tm.MasterpieceDrawn("FX-M1"))
+    assert tm.is_terminal(out)
+    assert out.score is not None
+    assert out.score.total == 105
+    assert tm.returns(out) == (-105.0,)
+    assert tm.automa_score(out) == 105
+    assert "TOTAL" in tm.describe(out)
+    assert tm.legal_moves(out) == ()
+    assert tm.current_player(out) is None
+
+
+def test_empty_masterpiece_deck_scores_without_one():  # T-RULING-20
+    state = set_up(2, masterpieces_unavailable=("FX-M1", "FX-M2", "FX-M3", "FX-M4"))
+    state = tm.apply(state, tm.ReportBoard(reason="round_start", bowls=bowls()))
+    state = attrs.evolve(state, round=3, human_dice=3)
+    state = tm.apply(state, tm.HumanEndTurn(True))  # the empty board ends the automa's round too
+    state = draw(state, "FX-Y1")
+    assert tm.is_terminal(state)
+    assert state.score is not None
+    assert state.score.masterpiece_id is None
