@@ -12,6 +12,8 @@ only), the deep size of a typical mid-game state, and the memory of 10^5 stored
 successive states.  In the same run it measures the same loop on OpenSpiel's own
 Python game ``python_tic_tac_toe`` (through ``pyspiel``, the ``bench`` extra)
 and on python-chess, and reports each game as a ratio to the tic-tac-toe rate.
+Each run of a game is paired with a tic-tac-toe run just before it and the
+median of the paired ratios is reported, so machine load affects both sides.
 A peer that is not installed is skipped.  Results go to ``results.json`` and
 ``results.md``.  Speed is measured here, never asserted in tests.
 """
@@ -33,28 +35,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from configs import speed_configs
+
 from tabletop_rules.core import CHANCE, sample_chance
-
-Config = tuple[str, str, dict[str, Any], Callable[[Any], Any] | None]
-"""(label, game module, new_game keyword arguments, options factory)."""
-
-CONFIGS: list[Config] = [
-    ("Valandris", "tabletop_rules.valandris", {}, None),
-]
-
-
-def _optional_configs() -> list[Config]:
-    """Configurations of games that may not be installed in this checkout."""
-    extra: list[Config] = []
-    try:
-        importlib.import_module("tabletop_rules.chrononauts")
-    except ImportError:
-        pass
-    else:
-        extra += [
-            (f"Chrononauts {n}p", "tabletop_rules.chrononauts", {"players": n}, None) for n in (2, 4, 6)
-        ]
-    return extra
 
 
 def deep_size(obj: object, shared: set[int]) -> int:
@@ -85,17 +68,17 @@ def deep_size(obj: object, shared: set[int]) -> int:
     return total
 
 
-def measure(game: Any, setup: dict[str, Any], options: Any, seconds: float) -> dict[str, float]:
+def measure(game: Any, start: Callable[[Any], Any], seconds: float) -> dict[str, float]:
     """One timed run of random playouts."""
     rng_seed = 0
     moves = games = legal_calls = apply_calls = 0
     legal_time = apply_time = 0.0
     clock = time.perf_counter
-    start = clock()
-    while clock() - start < seconds:
+    began = clock()
+    while clock() - began < seconds:
         rng = random.Random(rng_seed)
         rng_seed += 1
-        state = game.new_game(options, **setup)
+        state = start(game)
         while not game.is_terminal(state):
             if game.current_player(state) is CHANCE:
                 move = sample_chance(game, state, rng)
@@ -111,7 +94,7 @@ def measure(game: Any, setup: dict[str, Any], options: Any, seconds: float) -> d
             apply_calls += 1
             moves += 1
         games += 1
-    elapsed = clock() - start
+    elapsed = clock() - began
     return {
         "moves_per_s": moves / elapsed,
         "games_per_s": games / elapsed,
@@ -121,10 +104,10 @@ def measure(game: Any, setup: dict[str, Any], options: Any, seconds: float) -> d
     }
 
 
-def memory(game: Any, setup: dict[str, Any], options: Any, stored: int = 100_000) -> dict[str, float]:
+def memory(game: Any, start: Callable[[Any], Any], stored: int = 100_000) -> dict[str, float]:
     """Deep size of a typical (mid-game) state, and the bytes of ``stored`` successive states kept alive."""
     rng = random.Random(12345)
-    initial = game.new_game(options, **setup)
+    initial = start(game)
     shared = {
         id(getattr(initial, name))
         for name in ("rules", "options", "config", "pack", "cards")
@@ -148,7 +131,7 @@ def memory(game: Any, setup: dict[str, Any], options: Any, stored: int = 100_000
     while len(kept) < stored:
         rng = random.Random(seed)
         seed += 1
-        state = game.new_game(options, **setup)
+        state = start(game)
         while not game.is_terminal(state) and len(kept) < stored:
             if game.current_player(state) is CHANCE:
                 state = game.apply(state, sample_chance(game, state, rng))
@@ -228,18 +211,25 @@ def main() -> int:
         )
     baseline = peers["OpenSpiel python_tic_tac_toe"]
 
-    for label, module_name, setup, options_factory in CONFIGS + _optional_configs():
+    # Each run of a game is paired with a run of tic-tac-toe right before it, so that the ratio compares
+    # the two under the same machine load; the median ratio over the runs is reported.
+    for label, module_name, start in speed_configs():
         if args.only and args.only.lower() not in label.lower():
             continue
-        game = importlib.import_module(module_name)
-        options = options_factory(game) if options_factory else None
-        result = median_of([measure(game, setup, options, args.seconds) for _ in range(args.repeat)])
+        game = importlib.import_module(f"tabletop_rules.{module_name}")
+        runs, ratios = [], []
+        for _ in range(args.repeat):
+            peer = peer_tic_tac_toe(args.seconds / 2) if baseline else None
+            runs.append(measure(game, start, args.seconds))
+            if peer is not None:
+                ratios.append(runs[-1]["moves_per_s"] / peer["moves_per_s"])
+        result = median_of(runs)
         if not args.no_memory:
-            result.update(memory(game, setup, options))
-        if baseline:
-            result["ratio_to_python_tic_tac_toe"] = result["moves_per_s"] / baseline["moves_per_s"]
+            result.update(memory(game, start))
+        if ratios:
+            result["ratio_to_python_tic_tac_toe"] = statistics.median(ratios)
         rows.append({"label": label, **result})
-        ratio = f", {result['ratio_to_python_tic_tac_toe']:.2f}x tic-tac-toe" if baseline else ""
+        ratio = f", {result['ratio_to_python_tic_tac_toe']:.2f}x tic-tac-toe" if ratios else ""
         print(f"{label}: {result['moves_per_s']:,.0f} moves/s, {result['games_per_s']:,.1f} games/s{ratio}")
 
     machine = {

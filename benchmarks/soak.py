@@ -21,33 +21,12 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from configs import all_configs
+
 from tabletop_rules.core import CHANCE, sample_chance
 
-Config = tuple[str, str, Callable[[Any], Any] | None, dict[str, Any]]
 
-CONFIGS: list[Config] = [
-    ("valandris default", "valandris", None, {}),
-    (
-        "valandris all alternatives",
-        "valandris",
-        lambda m: m.Rules(
-            demon_may_pass_through_creatures=True,
-            crossing_bonus_steps=2,
-            blocked_creature="holy_spirit_loses",
-            allow_declare_none=True,
-            first_turn_power="none",
-            unicorn_seal_range="adjacent",
-            unicorn_may_seal_own_vertex=True,
-            crossing_target_may_hold_demon=False,
-            max_turns=60,
-        ),
-        {},
-    ),
-    ("valandris no cap", "valandris", lambda m: m.Rules(max_turns=None), {}),
-]
-
-
-def soak(module_name: str, options: Any, setup: dict[str, Any], moves: int, seed: int = 0) -> dict[str, Any]:
+def soak(module_name: str, start: Callable[[Any], Any], moves: int, seed: int = 0) -> dict[str, Any]:
     game = importlib.import_module(f"tabletop_rules.{module_name}")
     validate = getattr(game, "validate", None)
     made = games = exceptions = mutations = 0
@@ -57,7 +36,7 @@ def soak(module_name: str, options: Any, setup: dict[str, Any], moves: int, seed
         rng = random.Random(seed + games)
         games += 1
         try:
-            state = game.new_game(options(game) if options else None, **setup)
+            state = start(game)
             while not game.is_terminal(state) and made < moves:
                 if validate is not None:
                     validate(state)
@@ -87,36 +66,16 @@ def soak(module_name: str, options: Any, setup: dict[str, Any], moves: int, seed
     }
 
 
-def extra_configs() -> list[Config]:
-    """Configurations of the other games, where they exist in this checkout."""
-    found: list[Config] = []
-    for name, builder in (("chrononauts", _chrononauts), ("trismaugistus", _trismaugistus)):
-        try:
-            module = importlib.import_module(f"tabletop_rules.{name}")
-        except ImportError:
-            continue
-        found += builder(module)
-    return found
-
-
-def _chrononauts(module: Any) -> list[Config]:
-    return [(f"chrononauts {n}p", "chrononauts", None, {"players": n}) for n in (2, 3, 4, 5, 6)]
-
-
-def _trismaugistus(module: Any) -> list[Config]:
-    return [("trismaugistus", "trismaugistus", None, {})]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=1_000_000, help="atomic moves per configuration")
     parser.add_argument("--only", help="only configurations whose label contains this text")
     args = parser.parse_args()
     failed = False
-    for label, module_name, options, setup in CONFIGS + extra_configs():
-        if args.only and args.only not in label:
+    for label, module_name, start in all_configs():
+        if args.only and args.only.lower() not in label.lower():
             continue
-        result = soak(module_name, options, setup, args.moves)
+        result = soak(module_name, start, args.moves)
         print(
             f"{label}: {result['moves']:,} moves in {result['games']:,} games, "
             f"{result['exceptions']} exceptions, {result['mutations']} mutations ({result['seconds']:.0f} s)"

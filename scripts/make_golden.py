@@ -15,6 +15,7 @@ import argparse
 import importlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,29 +23,26 @@ from tabletop_rules.core import random_playout, record_playout, state_hash
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
-# (game module, file stem, seed, new_game options factory, new_game keyword arguments)
-CASES: list[tuple[str, str, int, Any, dict[str, Any]]] = [
-    ("valandris", "seed_1", 1, None, {}),
-    ("valandris", "seed_2", 2, None, {}),
-    (
-        "valandris",
-        "variant_seed_3",
-        3,
-        lambda m: m.Rules(
-            crossing_bonus_steps=2,
-            allow_declare_none=True,
-            demon_may_pass_through_creatures=True,
-            max_turns=40,
-        ),
-        {},
-    ),
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from configs import all_configs  # noqa: E402
+
+# (configuration label in benchmarks/configs.py, file stem, seed)
+CASES: list[tuple[str, str, int]] = [
+    ("Valandris", "seed_1", 1),
+    ("Valandris", "seed_2", 2),
+    ("Valandris, every alternative ruling", "alternatives_seed_3", 3),
+    ("Trismaugistus d1", "d1_seed_1", 1),
+    ("Trismaugistus d2, objectives", "d2_objectives_seed_2", 2),
+    ("Trismaugistus d3", "d3_seed_3", 3),
+    ("Chrononauts 2p", "2p_seed_1", 1),
+    ("Chrononauts 4p", "4p_seed_2", 2),
+    ("Chrononauts 6p", "6p_seed_3", 3),
 ]
 
 
-def golden(module_name: str, seed: int, options: Any, setup: dict[str, Any]) -> dict[str, Any]:
+def golden(module_name: str, seed: int, start: Callable[[Any], Any]) -> dict[str, Any]:
     game = importlib.import_module(f"tabletop_rules.{module_name}")
-    initial = game.new_game(options(game) if options else None, **setup)
-    playout = random_playout(game, seed, initial=initial)
+    playout = random_playout(game, seed, initial=start(game))
     record = record_playout(game, playout)
     record["states_sha256"] = [state_hash(game, s) for s in playout.states(game)]
     return record
@@ -58,11 +56,15 @@ def main() -> int:
     )
     args = parser.parse_args()
     different = 0
-    for module_name, stem, seed, options, setup in CASES:
+    configs = {label: (module_name, start) for label, module_name, start in all_configs()}
+    for label, stem, seed in CASES:
+        if label not in configs:
+            continue
+        module_name, start = configs[label]
         if args.game and module_name != args.game:
             continue
         path = GOLDEN / module_name / f"{stem}.json"
-        text = json.dumps(golden(module_name, seed, options, setup), indent=1, sort_keys=True) + "\n"
+        text = json.dumps(golden(module_name, seed, start), indent=1, sort_keys=True) + "\n"
         if args.check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 print(f"differs: {path}")
