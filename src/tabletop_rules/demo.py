@@ -12,11 +12,11 @@ import statistics
 import sys
 from collections.abc import Callable, Sequence
 
-from tabletop_rules import valandris
-from tabletop_rules.core import random_playout
+from tabletop_rules import trismaugistus, valandris
+from tabletop_rules.core import CHANCE, random_playout, sample_chance
 from tabletop_rules.valandris.agents import greedy_agent
 
-__all__ = ["main", "valandris_log"]
+__all__ = ["main", "trismaugistus_log", "valandris_log"]
 
 
 def valandris_log(seed: int) -> tuple[list[str], int]:
@@ -52,6 +52,46 @@ def valandris_log(seed: int) -> tuple[list[str], int]:
     return lines, final.score
 
 
+_AUTOMA_CLAUSES = ("T-DIE-7", "T-ACT-", "T-BONUS-", "T-ROUND-", "T-OBJ-", "T-SCORE-")
+
+
+def trismaugistus_log(seed: int, difficulty: int = 2) -> tuple[list[str], int]:
+    """A solo game against the automa with a seeded random human reporter: its log and the automa's score.
+
+    The bundled content pack is fictional; the human's reports are a random stand-in for real play.
+    """
+    rng = random.Random(seed)
+    state = trismaugistus.new_game()
+    setup = next(
+        m
+        for m in trismaugistus.legal_moves(state)
+        if isinstance(m, trismaugistus.Setup) and m.difficulty == difficulty and m.objectives_enabled
+    )
+    lines = [f"  human: {trismaugistus.move_to_str(state, setup)}"]
+    state = trismaugistus.apply(state, setup)
+    human: list[str] = []
+    while not trismaugistus.is_terminal(state):
+        if trismaugistus.current_player(state) is CHANCE:
+            move = sample_chance(trismaugistus, state, rng)
+            if human:
+                lines.append("  human: " + ", ".join(human))
+                human = []
+            text = trismaugistus.move_to_str(state, move)
+            state = trismaugistus.apply(state, move)
+            kept = [f"[{t.clause}] {t.text}" for t in state.trace if t.clause.startswith(_AUTOMA_CLAUSES)]
+            lines.append(f"  automa: {text}" + "".join(f"\n      {k}" for k in kept))
+        else:
+            move = rng.choice(trismaugistus.legal_moves(state))
+            human.append(trismaugistus.move_to_str(state, move))
+            state = trismaugistus.apply(state, move)
+    if human:
+        lines.append("  human: " + ", ".join(human))
+    lines.append("  " + trismaugistus.describe(state).replace("\n", "\n  "))
+    score = trismaugistus.automa_score(state)
+    assert score is not None
+    return lines, score
+
+
 def _section(
     title: str, seeds: Sequence[int], play: Callable[[int], tuple[list[str], int]], unit: str
 ) -> None:
@@ -80,6 +120,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     master = random.Random(args.seed)
     seeds = [master.randrange(2**32) for _ in range(args.games)]
     _section("Valandris: greedy Holy Spirit vs greedy Valandris", seeds, valandris_log, "score")
+    _section(
+        "Trismaugistus (fictional example pack): the automa at difficulty 2 against a random human reporter",
+        seeds,
+        trismaugistus_log,
+        "automa score",
+    )
     return 0
 
 
