@@ -115,7 +115,7 @@ def check_state(
 
     for move in applied:
         after = game.apply(state, move)
-        if game.to_json(state) != text or game.from_json(text) != state:
+        if game.to_json(state) != text:
             raise _fail(context, f"apply({move!r}) mutated its input")
         if after == state and not game.is_terminal(after) and game.to_json(after) == text:
             raise _fail(context, f"apply({move!r}) returned the same state")
