@@ -12,11 +12,11 @@ import statistics
 import sys
 from collections.abc import Callable, Sequence
 
-from tabletop_rules import trismaugistus, valandris
+from tabletop_rules import chrononauts, trismaugistus, valandris
 from tabletop_rules.core import CHANCE, random_playout, sample_chance
 from tabletop_rules.valandris.agents import greedy_agent
 
-__all__ = ["main", "trismaugistus_log", "valandris_log"]
+__all__ = ["chrononauts_log", "main", "trismaugistus_log", "valandris_log"]
 
 
 def valandris_log(seed: int) -> tuple[list[str], int]:
@@ -50,6 +50,39 @@ def valandris_log(seed: int) -> tuple[list[str], int]:
     else:
         lines.append(f"  Valandris was never captured: score {final.score}")
     return lines, final.score
+
+
+def chrononauts_log(seed: int, players: int = 4, shown: int = 12) -> tuple[list[str], int]:
+    """A random 4-player Chrononauts game: one line per turn (the first and last turns), and its length.
+
+    Reaction-window passes are left out; every decision is uniformly random.
+    """
+    initial = chrononauts.new_game(players=players)
+    playout = random_playout(chrononauts, seed, initial=initial)
+    turns: list[str] = []
+    setup: list[str] = []
+    current: list[str] = []
+    turn = 0
+    header = ""
+    for state, move in zip(playout.states(chrononauts), playout.moves, strict=False):
+        if isinstance(move, chrononauts.Pass):
+            continue
+        if state.turn != turn:
+            if turn:
+                turns.append(header + "; ".join(current))
+            turn, current = state.turn, []
+            header = f"  turn {turn:>3} P{state.active} ({state.open_paradoxes()} open paradoxes): "
+        text = chrononauts.move_to_str(state, move)
+        (current if turn else setup).append(text)
+    if turn:
+        turns.append(header + "; ".join(current))
+    lines = [f"  setup: {len(setup)} deals and choices (identities, missions, hands of 3, first player)"]
+    if len(turns) > 2 * shown:
+        lines += [*turns[:shown], f"  ... {len(turns) - 2 * shown} more turns ...", *turns[-shown:]]
+    else:
+        lines += turns
+    lines.append("  " + chrononauts.describe(playout.final).replace("\n", "\n  "))
+    return lines, playout.final.turn
 
 
 _AUTOMA_CLAUSES = ("T-DIE-7", "T-ACT-", "T-BONUS-", "T-ROUND-", "T-OBJ-", "T-SCORE-")
@@ -120,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     master = random.Random(args.seed)
     seeds = [master.randrange(2**32) for _ in range(args.games)]
     _section("Valandris: greedy Holy Spirit vs greedy Valandris", seeds, valandris_log, "score")
+    _section("Chrononauts: four uniformly random players", seeds, chrononauts_log, "turns")
     _section(
         "Trismaugistus (fictional example pack): the automa at difficulty 2 against a random human reporter",
         seeds,
