@@ -43,4 +43,35 @@ def valandris_spec() -> GameSpec:
     )
 
 
-SPECS: dict[str, Callable[[], GameSpec]] = {"valandris": valandris_spec}
+def trismaugistus_spec() -> GameSpec:
+    from tabletop_rules import trismaugistus
+    from tabletop_rules.trismaugistus import actions
+
+    pack = trismaugistus.example_pack()
+
+    def turns(params: Mapping[str, Any]) -> int:
+        return int(params["max_turns"])
+
+    return GameSpec(
+        short_name="tabletop_trismaugistus",
+        long_name="Trismaugistus automa, fictional example pack (tabletop_rules)",
+        module=trismaugistus,
+        # The human's reports have no natural bound (a finished automa leaves the human free to end
+        # turns), so the OpenSpiel game is cut after the atomic moves of ``max_turns`` turns.
+        parameters={"max_turns": 2000},
+        new_state=lambda params: trismaugistus.new_game(),
+        num_actions=actions.num_actions(pack),
+        chance_outcomes=actions.num_chance_outcomes(pack),
+        encode=actions.move_to_action,
+        decode=actions.action_to_move,
+        encode_chance=actions.move_to_chance,
+        decode_chance=actions.chance_to_move,
+        players=lambda params: 1,
+        utility=lambda params: (-10_000.0, 0.0, None),
+        max_length=lambda params: actions.max_game_length(pack, turns(params)),
+        perfect_information=True,
+        truncate=True,
+    )
+
+
+SPECS: dict[str, Callable[[], GameSpec]] = {"valandris": valandris_spec, "trismaugistus": trismaugistus_spec}

@@ -56,6 +56,8 @@ class GameSpec:
         max_length: the most atomic moves a game can last, for a parameter dict.
         perfect_information: whether the game hides nothing.
         observation: a player's view as a string (defaults to the full state).
+        truncate: for games with no natural length bound, the OpenSpiel game ends
+            (with the game's current returns) after ``max_length`` atomic moves.
     """
 
     short_name: str
@@ -74,6 +76,7 @@ class GameSpec:
     max_length: Callable[[Mapping[str, Any]], int]
     perfect_information: bool
     observation: Callable[[Any, int], str] | None = None
+    truncate: bool = False
 
 
 _REGISTERED: dict[str, GameSpec] = {}
@@ -120,6 +123,7 @@ def register(spec: GameSpec) -> None:
             )
             super().__init__(game_type, info, merged)
             self.tabletop_parameters = merged
+            self.tabletop_limit = spec.max_length(merged) if spec.truncate else None
 
         def new_initial_state(self) -> _State:
             return _State(self, spec.new_state(self.tabletop_parameters))
@@ -131,8 +135,14 @@ def register(spec: GameSpec) -> None:
         def __init__(self, game: _Game, inner: Any) -> None:
             super().__init__(game)
             self.inner = inner
+            self.limit = game.tabletop_limit
+
+        def _cut(self) -> bool:
+            return self.limit is not None and len(self.history()) >= self.limit
 
         def current_player(self) -> int:
+            if self._cut():
+                return int(pyspiel.PlayerId.TERMINAL)
             actor = spec.module.current_player(self.inner)
             if actor is None:
                 return int(pyspiel.PlayerId.TERMINAL)
@@ -141,6 +151,8 @@ def register(spec: GameSpec) -> None:
             return int(actor)
 
         def _legal_actions(self, player: int) -> list[int]:
+            if self._cut():
+                return []
             return sorted(spec.encode(self.inner, m) for m in spec.module.legal_moves(self.inner))
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -160,7 +172,7 @@ def register(spec: GameSpec) -> None:
             return str(spec.module.move_to_str(self.inner, spec.decode(self.inner, action)))
 
         def is_terminal(self) -> bool:
-            return bool(spec.module.is_terminal(self.inner))
+            return bool(spec.module.is_terminal(self.inner)) or self._cut()
 
         def returns(self) -> list[float]:
             return [float(x) for x in spec.module.returns(self.inner)]

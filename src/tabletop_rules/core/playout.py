@@ -34,14 +34,15 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
     Raises:
         ValueError: if ``outcomes`` is empty or its probabilities do not sum to 1.
     """
-    cached = _WEIGHTS.get(id(outcomes))
+    key = id(outcomes)
+    cached = _WEIGHTS.get(key)
     if cached is not None and cached[0] is outcomes:
         _, denominator, cumulative = cached
     else:
         denominator, cumulative = _weights(outcomes)
         if len(_WEIGHTS) >= _WEIGHTS_SIZE:
-            _WEIGHTS.clear()
-        _WEIGHTS[id(outcomes)] = (outcomes, denominator, cumulative)
+            del _WEIGHTS[next(iter(_WEIGHTS))]  # drop the oldest entry
+        _WEIGHTS[key] = (outcomes, denominator, cumulative)
     point = rng.randrange(denominator)
     for index, bound in enumerate(cumulative):
         if point < bound:
@@ -49,7 +50,7 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
     raise AssertionError("unreachable: probabilities sum to 1")  # pragma: no cover
 
 
-_WEIGHTS_SIZE = 64
+_WEIGHTS_SIZE = 4096
 _WEIGHTS: dict[int, tuple[object, int, tuple[int, ...]]] = {}
 
 

@@ -18,6 +18,12 @@ Only a **fictional** example pack is bundled; owners transcribe their own
     >>> state.automa.levels, state.automa.tiebreak_track
     ((0, 0, 1, 0), 'earth')
 
+Reliability and interoperability: :func:`validate` checks every invariant of a
+state (``from_json`` and the conformance suite run it); :func:`outcome`
+summarises a finished game for :mod:`tabletop_rules.simulate`;
+:mod:`tabletop_rules.trismaugistus.actions` gives every decision and chance
+outcome a stable integer id (for OpenSpiel).
+
 Returns: the game has one player (the human reporter, player 0); ``returns``
 is minus the automa's final score once the game is over (the human's own score
 is outside the engine).  :func:`automa_score` gives the score itself.
@@ -27,7 +33,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
+from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from tabletop_rules.core.protocol import GameInfo
 from tabletop_rules.trismaugistus.automa import DieChoice, choose_die
 from tabletop_rules.trismaugistus.moves import (
@@ -79,6 +85,8 @@ from tabletop_rules.trismaugistus.state import (
     TraceLine,
 )
 from tabletop_rules.trismaugistus.trace import describe, format_score, format_trace
+from tabletop_rules.trismaugistus.validation import validate
+from tabletop_rules.trismaugistus.vocabulary import ELEMENTS
 
 __all__ = [
     "GAME_INFO",
@@ -128,9 +136,11 @@ __all__ = [
     "load_pack",
     "move_to_str",
     "new_game",
+    "outcome",
     "parse_move",
     "returns",
     "to_json",
+    "validate",
 ]
 
 GAME_INFO: Final = GameInfo(
@@ -164,6 +174,55 @@ def parse_move(state: State, text: str) -> Move:
     except InvalidMoveError as exc:  # pragma: no cover - parsed moves always have a move type
         raise IllegalMoveError(str(exc)) from exc
     return move
+
+
+_STEP_FIELDS: Final = (
+    "masterpiece_vp",
+    "experiments_vp",
+    "symbols_vp",
+    "formulas_vp",
+    "leftovers_vp",
+    "tracks_vp",
+)
+
+
+def outcome(state: State) -> dict[str, int | float | str | bool | None]:
+    """How a finished game ended, for :mod:`tabletop_rules.simulate`: the automa's score and its breakdown.
+
+    Keys: ``score`` (the automa's final total), ``vp_track``, the six steps
+    ``masterpiece_vp``, ``experiments_vp``, ``symbols_vp``, ``formulas_vp``,
+    ``leftovers_vp``, ``tracks_vp``; ``masterpiece`` (its id or ``None``),
+    ``masterpiece_resolved``, ``masterpiece_gold``, ``symbols``, ``formulas``,
+    ``formulas_bought``; the game's ``difficulty`` and ``objectives`` (on/off);
+    the automa's ``experiments`` and ``artifacts`` (counts, starting ones
+    included) and its end levels ``level_earth``, ``level_fire``, ``level_water``, ``level_air``.
+
+    Raises:
+        InvalidStateError: if the game is not over.
+    """
+    score = state.score
+    if score is None or state.phase != "over":
+        raise InvalidStateError("the game is not over: no outcome yet")
+    a = state.automa
+    out: dict[str, int | float | str | bool | None] = {
+        "score": score.total,
+        "vp_track": score.vp_track,
+    }
+    out.update(zip(_STEP_FIELDS, score.steps, strict=True))
+    out.update(
+        masterpiece=score.masterpiece_id,
+        masterpiece_resolved=score.masterpiece_resolved,
+        masterpiece_gold=score.masterpiece_gold,
+        symbols=score.symbols,
+        formulas=score.formulas,
+        formulas_bought=score.formulas_bought,
+        difficulty=state.difficulty,
+        objectives=state.objectives_enabled,
+        experiments=len(a.experiments),
+        artifacts=len(a.artifacts),
+    )
+    out.update((f"level_{e}", lvl) for e, lvl in zip(ELEMENTS, a.levels, strict=True))
+    return out
 
 
 def automa_score(state: State) -> int | None:

@@ -10,6 +10,7 @@ saying which clause applied and why.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Literal
 
 import attrs
@@ -18,12 +19,15 @@ from tabletop_rules.trismaugistus.moves import ObjectiveSlot
 from tabletop_rules.trismaugistus.options import TrismaugistusConfig
 from tabletop_rules.trismaugistus.pack.records import AutomaCard, Pack
 from tabletop_rules.trismaugistus.state import (
-    AutomaState,
-    BoardMirror,
     DieOnTracker,
     Pending,
+    Phase,
     State,
     TraceLine,
+    new_automa_state,
+    new_board,
+    new_die,
+    new_state,
 )
 from tabletop_rules.trismaugistus.vocabulary import (
     ALL_AREAS_ORDER,
@@ -37,13 +41,15 @@ from tabletop_rules.trismaugistus.vocabulary import (
     Colour,
     Element,
     Face,
+    Side,
 )
 
 __all__ = ["Candidate", "DieChoice", "Work", "choose_die", "nearest_track", "track_tables"]
 
-FACE_INDEX = {f: i for i, f in enumerate(FACES)}
-COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
-ELEMENT_INDEX = {e: i for i, e in enumerate(ELEMENTS)}
+_new_tuple = tuple.__new__  # builds a TraceLine without the named tuple's Python-level __new__
+FACE_INDEX: dict[str, int] = {f: i for i, f in enumerate(FACES)}
+COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
+ELEMENT_INDEX: dict[str, int] = {e: i for i, e in enumerate(ELEMENTS)}
 Level = Literal["A", "B", "C", "fallback"]
 
 
@@ -204,73 +210,297 @@ def choose_die(
     )
 
 
+_LAST_TABLES: list[tuple[Pack, TrackTables] | None] = [None]  # the tables of the pack seen last
+
 # --- working copy ------------------------------------------------------------------------------------
 
 
 class Work:
-    """A mutable working copy of one state, used inside a single transition and then frozen."""
+    """A mutable working copy of one state, used inside a single transition and then frozen.
+
+    The copy is lazy: the board's bowls, areas, offers and objectives and the
+    automa's lists are copied only when a step reads them through their
+    attribute (a property), and :meth:`freeze` reuses every part that was never
+    touched.  The flow fields (phase, round, whose turn ...) are plain
+    attributes, so a whole transition builds exactly one new state.
+    """
+
+    __slots__ = (
+        "_areas",
+        "_artifacts",
+        "_bowls",
+        "_discard",
+        "_draw_pile",
+        "_exhausted",
+        "_experiments",
+        "_held",
+        "_objectives",
+        "_offers",
+        "active",
+        "automa_finished",
+        "bonus_layout",
+        "config",
+        "dice_used",
+        "ether",
+        "first_finisher",
+        "first_player",
+        "gold",
+        "human_dice",
+        "human_finished",
+        "levels",
+        "pack",
+        "pending",
+        "phase",
+        "round",
+        "state",
+        "tables",
+        "tiebreak",
+        "to_move",
+        "trace",
+        "turn",
+        "vp",
+    )  # fmt: skip
 
     def __init__(self, state: State) -> None:
         a = state.automa
-        b = state.board
         self.state = state
         self.pack = state.pack
         self.config = state.config
-        self.tables = track_tables(state.pack)
+        pack = state.pack
+        last = _LAST_TABLES[0]
+        if last is not None and last[0] is pack:
+            self.tables = last[1]
+        else:
+            self.tables = track_tables(pack)
+            _LAST_TABLES[0] = (pack, self.tables)
         self.vp = a.vp
         self.gold = a.gold
         self.ether = a.ether
         self.levels = list(a.levels)
         self.tiebreak: Element = a.tiebreak_track
-        self.experiments = list(a.experiments)
-        self.artifacts = list(a.artifacts)
         self.active: DieOnTracker | None = a.active_die
-        self.exhausted = list(a.exhausted)
         self.dice_used = a.dice_used
-        self.draw_pile = set(a.draw_pile)
-        self.discard = list(a.discard)
-        self.held = list(a.held_purples)
-        self.bowls = [list(c) for c in b.bowls]
-        self.areas = [list(x) for x in b.areas]
-        self.offers = [list(x) for x in b.offers]
-        self.objectives = list(b.objectives)
-        self.bonus_layout = b.bonus_layout
+        self.bonus_layout = state.board.bonus_layout
+        self._experiments: list[str] | None = None
+        self._artifacts: list[str] | None = None
+        self._exhausted: list[tuple[Face, Colour]] | None = None
+        self._draw_pile: set[str] | None = None
+        self._discard: list[str] | None = None
+        self._held: list[str] | None = None
+        self._bowls: list[list[int]] | None = None
+        self._areas: list[list[str]] | None = None
+        self._offers: list[list[str]] | None = None
+        self._objectives: list[ObjectiveSlot] | None = None
         self.trace: list[TraceLine] = []
+        # the flow fields, set by the transition and written by freeze()
+        self.phase: Phase = state.phase
+        self.round = state.round
+        self.turn = state.turn
+        self.first_player: Side = state.first_player
+        self.to_move: Side = state.to_move
+        self.human_finished = state.human_finished
+        self.automa_finished = state.automa_finished
+        self.first_finisher: Side | None = state.first_finisher
+        self.human_dice = state.human_dice
+        self.pending: Pending | None = state.pending
+
+    # --- lazily copied parts (read or write them through these properties) -------------------------
+
+    @property
+    def experiments(self) -> list[str]:
+        """The automa's resolved experiments (a private list)."""
+        if self._experiments is None:
+            self._experiments = list(self.state.automa.experiments)
+        return self._experiments
+
+    @experiments.setter
+    def experiments(self, value: list[str]) -> None:
+        self._experiments = value
+
+    @property
+    def artifacts(self) -> list[str]:
+        """The automa's artifacts (a private list)."""
+        if self._artifacts is None:
+            self._artifacts = list(self.state.automa.artifacts)
+        return self._artifacts
+
+    @artifacts.setter
+    def artifacts(self, value: list[str]) -> None:
+        self._artifacts = value
+
+    @property
+    def exhausted(self) -> list[tuple[Face, Colour]]:
+        """The automa's exhausted dice this round (a private list)."""
+        if self._exhausted is None:
+            self._exhausted = list(self.state.automa.exhausted)
+        return self._exhausted
+
+    @exhausted.setter
+    def exhausted(self, value: list[tuple[Face, Colour]]) -> None:
+        self._exhausted = value
+
+    @property
+    def draw_pile(self) -> set[str]:
+        """The automa's draw pile (a private set)."""
+        if self._draw_pile is None:
+            self._draw_pile = set(self.state.automa.draw_pile)
+        return self._draw_pile
+
+    @draw_pile.setter
+    def draw_pile(self, value: set[str]) -> None:
+        self._draw_pile = value
+
+    @property
+    def discard(self) -> list[str]:
+        """The automa's discard pile, bottom to top (a private list)."""
+        if self._discard is None:
+            self._discard = list(self.state.automa.discard)
+        return self._discard
+
+    @discard.setter
+    def discard(self, value: list[str]) -> None:
+        self._discard = value
+
+    @property
+    def held(self) -> list[str]:
+        """The purple cards held until the end of the turn (a private list)."""
+        if self._held is None:
+            self._held = list(self.state.automa.held_purples)
+        return self._held
+
+    @held.setter
+    def held(self, value: list[str]) -> None:
+        self._held = value
+
+    def has_held(self) -> bool:
+        """Whether purple cards are held until the end of the turn (without copying them)."""
+        return bool(self._held) if self._held is not None else bool(self.state.automa.held_purples)
+
+    @property
+    def bowls(self) -> list[list[int]]:
+        """The bowls' dice counts (private lists)."""
+        if self._bowls is None:
+            self._bowls = [list(c) for c in self.state.board.bowls]
+        return self._bowls
+
+    @property
+    def areas(self) -> list[list[str]]:
+        """The experiment areas (private lists)."""
+        if self._areas is None:
+            self._areas = [list(x) for x in self.state.board.areas]
+        return self._areas
+
+    @property
+    def offers(self) -> list[list[str]]:
+        """The artifact offers (private lists)."""
+        if self._offers is None:
+            self._offers = [list(x) for x in self.state.board.offers]
+        return self._offers
+
+    @property
+    def objectives(self) -> list[ObjectiveSlot]:
+        """The objective row (a private list)."""
+        if self._objectives is None:
+            self._objectives = list(self.state.board.objectives)
+        return self._objectives
+
+    def areas_view(self) -> Sequence[Sequence[str]]:
+        """The experiment areas, for reading only (no copy unless a step changed them)."""
+        return self._areas if self._areas is not None else self.state.board.areas
+
+    def offers_view(self) -> Sequence[Sequence[str]]:
+        """The artifact offers, for reading only (no copy unless a step changed them)."""
+        return self._offers if self._offers is not None else self.state.board.offers
+
+    def objectives_view(self) -> Sequence[ObjectiveSlot]:
+        """The objective row, for reading only (no copy unless a step changed it)."""
+        return self._objectives if self._objectives is not None else self.state.board.objectives
 
     def note(self, clause: str, text: str) -> None:
         """Record one step of the trace."""
-        self.trace.append(TraceLine(clause, text))
+        self.trace.append(_new_tuple(TraceLine, (clause, text)))
 
     def money(self) -> str:
         """The automa's VP, gold and ether, for the trace."""
         return f"VP {self.vp}, gold {self.gold}, ether {self.ether}"
 
-    def freeze(self, **changes: object) -> State:
-        """The next state: the working copy plus ``changes`` to the flow fields."""
-        automa = AutomaState(
-            vp=self.vp,
-            gold=self.gold,
-            ether=self.ether,
-            levels=tuple(self.levels),
-            tiebreak_track=self.tiebreak,
-            starting_experiment=self.state.automa.starting_experiment,
-            experiments=tuple(self.experiments),
-            artifacts=tuple(self.artifacts),
-            active_die=self.active,
-            exhausted=tuple(self.exhausted),
-            dice_used=self.dice_used,
-            draw_pile=frozenset(self.draw_pile),
-            discard=tuple(self.discard),
-            held_purples=tuple(self.held),
+    def freeze(self) -> State:
+        """The next state: the working copy with its flow fields, built in one go."""
+        state = self.state
+        a = state.automa
+        b = state.board
+        if (
+            self._experiments is None
+            and self._artifacts is None
+            and self._exhausted is None
+            and self._draw_pile is None
+            and self._discard is None
+            and self._held is None
+            and self.vp == a.vp
+            and self.gold == a.gold
+            and self.ether == a.ether
+            and self.dice_used == a.dice_used
+            and self.active is a.active_die
+            and self.tiebreak == a.tiebreak_track
+            and self.levels == list(a.levels)
+        ):
+            automa = a  # untouched by this transition
+        else:
+            automa = new_automa_state(
+                self.vp,
+                self.gold,
+                self.ether,
+                tuple(self.levels),
+                self.tiebreak,
+                a.starting_experiment,
+                a.experiments if self._experiments is None else tuple(self._experiments),
+                a.artifacts if self._artifacts is None else tuple(self._artifacts),
+                self.active,
+                a.exhausted if self._exhausted is None else tuple(self._exhausted),
+                self.dice_used,
+                a.draw_pile if self._draw_pile is None else frozenset(self._draw_pile),
+                a.discard if self._discard is None else tuple(self._discard),
+                a.held_purples if self._held is None else tuple(self._held),
+            )
+        if (
+            self._bowls is None
+            and self._areas is None
+            and self._offers is None
+            and self._objectives is None
+            and self.bonus_layout is b.bonus_layout
+        ):
+            board = b
+        else:
+            board = new_board(
+                b.bowls if self._bowls is None else tuple(map(tuple, self._bowls)),
+                b.areas if self._areas is None else tuple(map(tuple, self._areas)),
+                b.offers if self._offers is None else tuple(map(tuple, self._offers)),
+                b.objectives if self._objectives is None else tuple(self._objectives),
+                self.bonus_layout,
+            )
+        return new_state(
+            state.pack,
+            state.config,
+            self.phase,
+            state.difficulty,
+            state.objectives_enabled,
+            state.masterpiece_deck,
+            self.round,
+            self.turn,
+            self.first_player,
+            self.to_move,
+            self.human_finished,
+            self.automa_finished,
+            self.first_finisher,
+            self.human_dice,
+            state.human_experiments,
+            state.human_artifacts,
+            automa,
+            board,
+            self.pending,
+            state.score,
+            tuple(self.trace),
         )
-        board = BoardMirror(
-            bowls=tuple((c[0], c[1], c[2]) for c in self.bowls),
-            areas=tuple(tuple(x) for x in self.areas),
-            offers=tuple(tuple(x) for x in self.offers),
-            objectives=tuple(self.objectives),
-            bonus_layout=self.bonus_layout,
-        )
-        return attrs.evolve(self.state, automa=automa, board=board, trace=tuple(self.trace), **changes)  # type: ignore[arg-type]
 
     # --- tracks and bonuses (T-BONUS, T-ACT-6, T-RULING-1, T-RULING-3) ------------------------------
 
@@ -341,7 +571,7 @@ class Work:
         offered = [
             (area, slot, eid)
             for area, face in enumerate(faces)
-            for slot, eid in enumerate(self.areas[FACE_INDEX[face]])
+            for slot, eid in enumerate(self.areas_view()[FACE_INDEX[face]])
         ]
         if not offered:
             self.gold += 1
@@ -397,7 +627,7 @@ class Work:
         if die is None:
             self.note("T-RULING-8", "take artifact: no die, nothing happens")
             return None
-        offer = self.offers[COLOUR_INDEX[die.colour]]
+        offer = self.offers_view()[COLOUR_INDEX[die.colour]]
         if not offer:
             self.note("T-ACT-7", f"take artifact: the {die.colour} offer is empty, nothing happens")
             return None
@@ -439,13 +669,13 @@ class Work:
             return self.take_artifact(die, card.id)
         elif kind == "gain_gold":
             self.gold += 1
-            self.note("T-ACT-8", f"gain gold: gold +1 -> {self.gold}")
+            self.trace.append(_gold_line(self.gold))
         elif kind == "advance_track":
             assert action.track is not None
             self.step(action.track, "advance_track")
         else:
             self.vp += 5
-            self.note("T-ACT-10", f"gain VP: VP +5 -> {self.vp}")
+            self.trace.append(_vp_line(self.vp))
         return None
 
     # --- die selection and potency (T-DIE-7/8, T-POT) ------------------------------------------------
@@ -457,21 +687,16 @@ class Work:
         self.bowls[FACE_INDEX[chosen.face]][COLOUR_INDEX[chosen.colour]] -= 1
         self.dice_used += 1
         placed = chosen.potency
-        self.note(
-            "T-DIE-7", f"take {chosen.face}/{chosen.colour} at potency {placed}; die {self.dice_used} of 3"
-        )
-        if self.ether >= 1 and placed < MAX_POTENCY:
+        self.trace.append(_take_line(chosen.face, chosen.colour, placed, self.dice_used))
+        boost = self.ether >= 1 and placed < MAX_POTENCY
+        if boost:
             self.ether -= 1
             placed += 1
-            self.note("T-DIE-8", f"ether boost: potency {placed - 1} -> {placed}, ether -> {self.ether}")
-        elif placed >= MAX_POTENCY:
-            self.note("T-DIE-8", "no ether boost: potency is already 5")
-        else:
-            self.note("T-DIE-8", "no ether boost: no ether die")
+        self.trace.append(_boost_line(placed, self.ether, boost))
         matched = None
         if chosen.match_index is not None and choice.level != "fallback":
             matched = card.dice[chosen.match_index].symbol
-        return DieOnTracker(chosen.face, chosen.colour, placed, placed, matched)
+        return new_die(chosen.face, chosen.colour, placed, placed, matched)
 
     def objective_cube(self, position: int) -> None:
         """T-OBJ-4..6: a cube on the objective at ``position``; at 3 cubes the automa scores it."""
@@ -488,6 +713,33 @@ class Work:
         else:
             self.objectives[position - 1] = ObjectiveSlot(slot.card_id, True, cubes)
             self.note("T-OBJ-4", f"cube on {slot.card_id} (position {position}), now {cubes}")
+
+
+# Frequent trace lines, memoised on their parameters (the same text as formatting them each time).
+
+
+@functools.lru_cache(maxsize=1024)
+def _take_line(face: str, colour: str, placed: int, used: int) -> TraceLine:
+    return TraceLine("T-DIE-7", f"take {face}/{colour} at potency {placed}; die {used} of 3")
+
+
+@functools.lru_cache(maxsize=256)
+def _boost_line(placed: int, ether: int, boosted: bool) -> TraceLine:
+    if boosted:
+        return TraceLine("T-DIE-8", f"ether boost: potency {placed - 1} -> {placed}, ether -> {ether}")
+    if placed >= MAX_POTENCY:
+        return TraceLine("T-DIE-8", "no ether boost: potency is already 5")
+    return TraceLine("T-DIE-8", "no ether boost: no ether die")
+
+
+@functools.lru_cache(maxsize=256)
+def _gold_line(gold: int) -> TraceLine:
+    return TraceLine("T-ACT-8", f"gain gold: gold +1 -> {gold}")
+
+
+@functools.lru_cache(maxsize=256)
+def _vp_line(vp: int) -> TraceLine:
+    return TraceLine("T-ACT-10", f"gain VP: VP +5 -> {vp}")
 
 
 def nearest_track(

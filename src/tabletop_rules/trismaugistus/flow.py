@@ -6,15 +6,20 @@ Each function takes a :class:`~tabletop_rules.trismaugistus.automa.Work` copy
 
 from __future__ import annotations
 
-from typing import Any
+import functools
 
 import attrs
 
-from tabletop_rules.trismaugistus.automa import Work, choose_die
+from tabletop_rules.trismaugistus.automa import DieChoice, Work, choose_die
 from tabletop_rules.trismaugistus.moves import ObjectiveDie, ObjectiveDieRaw
+from tabletop_rules.trismaugistus.options import TrismaugistusConfig
+from tabletop_rules.trismaugistus.pack.records import Pack
 from tabletop_rules.trismaugistus.scoring import final_score
-from tabletop_rules.trismaugistus.state import Pending, State, TraceLine
+from tabletop_rules.trismaugistus.state import Pending, State, TraceLine, new_die
 from tabletop_rules.trismaugistus.vocabulary import DICE_PER_ROUND, ETHER_BEFORE_ROUND, ROUNDS, Side
+
+PENDING_CARD = Pending("card")
+PENDING_MASTERPIECE = Pending("masterpiece")
 
 __all__ = [
     "artifact_die",
@@ -29,71 +34,95 @@ __all__ = [
 # --- turn order and rounds (B-8, T-ROUND) ------------------------------------------------------------
 
 
-def next_turn(w: Work, just_played: Side, **changes: Any) -> State:
+def next_turn(
+    w: Work,
+    just_played: Side,
+    *,
+    human_finished: bool | None = None,
+    automa_finished: bool | None = None,
+    first_finisher: Side | None = None,
+) -> State:
     """End the turn of ``just_played``: the other side plays next unless it has finished (B-8).
 
-    When both sides have finished, the round ends (T-ROUND) or, after round 3, final scoring starts.
+    When both sides have finished, the round ends (T-ROUND) or, after round 3,
+    final scoring starts.  The whole hand-over is worked on ``w``, so only one
+    new state is built.
     """
-    state = w.freeze(pending=None, turn=w.state.turn + 1, **changes)
-    human_done, automa_done = state.human_finished, state.automa_finished
+    w.pending = None
+    w.turn += 1
+    if human_finished is not None:
+        w.human_finished = human_finished
+    if automa_finished is not None:
+        w.automa_finished = automa_finished
+    if first_finisher is not None:
+        w.first_finisher = first_finisher
+    human_done, automa_done = w.human_finished, w.automa_finished
     if human_done and automa_done:
-        return _end_round(Work(state), w.trace)
+        return _end_round(w)
     if just_played == "human":
         side: Side = "human" if automa_done else "automa"
     else:
         side = "automa" if human_done else "human"
+    w.to_move = side
     if side == "human":
-        return attrs.evolve(state, to_move="human")
-    w2 = Work(attrs.evolve(state, to_move="automa"))
-    w2.trace = list(w.trace)
-    return begin_automa_turn(w2)
+        return w.freeze()
+    return begin_automa_turn(w)
 
 
 def begin_automa_turn(w: Work) -> State:
     """The automa's turn starts: wait for its card (C-1), unless it has finished (T-RULING-16)."""
-    state = w.state
-    if (
-        state.config.automa_finish_timing == "on_next_turn"
-        and w.active is None
-        and w.dice_used >= DICE_PER_ROUND
-    ):
+    if w.config.automa_finish_timing == "on_next_turn" and w.active is None and w.dice_used >= DICE_PER_ROUND:
         w.note("T-RULING-16", "the automa would need a fourth die: it has finished the round")
-        first = state.first_finisher or "automa"
+        first = w.first_finisher or "automa"
         return next_turn(w, "automa", automa_finished=True, first_finisher=first)
-    return w.freeze(to_move="automa", pending=Pending("card"))
+    w.to_move = "automa"
+    w.pending = PENDING_CARD
+    return w.freeze()
 
 
-def _end_round(w: Work, trace: list[TraceLine]) -> State:
+def _end_round(w: Work) -> State:
     state = w.state
-    w.trace = list(trace)
-    if state.round >= ROUNDS:
+    if w.round >= ROUNDS:
         w.note("T-SCORE-1", "round 3 is over: final scoring")
+        w.phase = "scoring"
         if not state.masterpiece_deck:
-            return final_scoring(w.freeze(phase="scoring"), None, w.trace)
-        return w.freeze(phase="scoring", pending=Pending("masterpiece"))
-    nxt = state.round + 1
+            w.pending = None
+            return final_scoring(w.freeze(), None, w.trace)
+        w.pending = PENDING_MASTERPIECE
+        return w.freeze()
+    nxt = w.round + 1
     gain = ETHER_BEFORE_ROUND[nxt]
     w.ether += gain
     clause = "T-ROUND-1" if nxt == 2 else "T-ROUND-2"
     w.note(clause, f"before round {nxt}: ether +{gain} -> {w.ether}")
-    first = state.first_finisher or state.first_player
+    first = w.first_finisher or w.first_player
     w.note("T-ROUND-3", f"the {first} finished first and is first player in round {nxt}")
     w.exhausted = []
     w.dice_used = 0
-    return w.freeze(
-        phase="round_start",
-        round=nxt,
-        first_player=first,
-        to_move="human",
-        human_finished=False,
-        automa_finished=False,
-        first_finisher=None,
-        human_dice=0,
-        pending=None,
-    )
+    w.phase = "round_start"
+    w.round = nxt
+    w.first_player = first
+    w.to_move = "human"
+    w.human_finished = False
+    w.automa_finished = False
+    w.first_finisher = None
+    w.human_dice = 0
+    w.pending = None
+    return w.freeze()
 
 
 # --- the automa's turn (T-TURN, T-DIE, T-POT, T-ACT, T-OBJ) ---------------------------------------
+
+
+@functools.lru_cache(maxsize=16)
+def _card_lines(pack: Pack) -> dict[str, TraceLine]:
+    """The T-TURN-2 trace line of each card (its three sections), built once per pack."""
+    return {
+        c.id: TraceLine(
+            "T-TURN-2", f"{c.id}: dice {' '.join(map(str, c.dice))}, cost {c.potency_cost}, {c.action}"
+        )
+        for c in pack.automa_cards
+    }
 
 
 def _reshuffle_if_empty(w: Work, clause: str) -> None:
@@ -105,6 +134,61 @@ def _reshuffle_if_empty(w: Work, clause: str) -> None:
         w.discard = []
 
 
+_LEVEL_CLAUSE = {"A": "T-DIE-3", "B": "T-DIE-5", "C": "T-DIE-6", "fallback": "T-RULING-7"}
+_DECIDED_CLAUSE = {"A": "T-DIE-4", "B": "T-DIE-5", "C": "T-DIE-6", "fallback": "T-RULING-7"}
+
+
+@functools.lru_cache(maxsize=4096)  # about 1.5 KB an entry
+def _section_one(
+    bowls: tuple[tuple[int, int, int], ...], card_id: str, pack: Pack, config: TrismaugistusConfig
+) -> tuple[DieChoice, tuple[TraceLine, ...]]:
+    """Section 1 of card ``card_id`` on ``bowls`` and its trace lines (a pure function, cached)."""
+    choice = choose_die(bowls, pack.card[card_id], config)
+    lines = [
+        TraceLine(_LEVEL_CLAUSE[level], f"level {level} candidates: {', '.join(map(str, found)) or 'none'}")
+        for level, found in choice.levels
+    ]
+    if choice.chosen is not None:
+        lines.append(
+            TraceLine(
+                _DECIDED_CLAUSE[choice.level or "A"],
+                f"chosen {choice.chosen.face}/{choice.chosen.colour}: {choice.reason}",
+            )
+        )
+    return choice, tuple(lines)
+
+
+# The frequent trace lines, memoised on their parameters (same text as formatting them each time).
+
+
+@functools.lru_cache(maxsize=2048)
+def _draw_line(card_id: str, deck: str, n: int) -> TraceLine:
+    return TraceLine("T-TURN-1", f"automa draws {card_id} ({deck}, 1 of {n})")
+
+
+@functools.lru_cache(maxsize=256)
+def _active_line(face: str, colour: str, remaining: int) -> TraceLine:
+    return TraceLine("T-DIE-1", f"active die {face}/{colour} (remaining {remaining}): section 1 skipped")
+
+
+@functools.lru_cache(maxsize=256)
+def _potency_line(before: int, cost: int) -> TraceLine:
+    after = max(before - cost, 0)
+    if cost > before:
+        return TraceLine(
+            "T-POT-3",
+            f"potency {before} - cost {cost}: overrun, die exhausted at once; the action still resolves",
+        )
+    if after == 0:
+        return TraceLine("T-POT-2", f"potency {before} - cost {cost} = 0: die exhausted, moved right")
+    return TraceLine("T-POT-4", f"potency {before} - cost {cost} = {after}: die stays active")
+
+
+@functools.lru_cache(maxsize=8192)
+def _discard_line(card_id: str, vp: int, gold: int, ether: int) -> TraceLine:
+    return TraceLine("T-TURN-3", f"{card_id} discarded; VP {vp}, gold {gold}, ether {ether}")
+
+
 def card_drawn(state: State, card_id: str) -> State:
     """Resolve the card the automa drew: a purple card (T-OBJ-4) or sections 1-3 (T-TURN-2)."""
     w = Work(state)
@@ -112,43 +196,26 @@ def card_drawn(state: State, card_id: str) -> State:
     n = len(w.draw_pile)
     w.draw_pile.discard(card_id)
     card = state.pack.card[card_id]
-    w.note("T-TURN-1", f"automa draws {card_id} ({card.deck}, 1 of {n})")
+    w.trace.append(_draw_line(card_id, card.deck, n))
     if card.deck == "purple":
         return _purple(w, card_id)
-    w.note(
-        "T-TURN-2",
-        f"{card_id}: dice {' '.join(map(str, card.dice))}, cost {card.potency_cost}, {card.action}",
-    )
+    w.trace.append(_card_lines(state.pack)[card_id])
     die = w.active
     if die is None:
-        choice = choose_die(tuple((c[0], c[1], c[2]) for c in w.bowls), card, state.config)
-        for level, found in choice.levels:
-            listing = ", ".join(map(str, found)) or "none"
-            clause = {"A": "T-DIE-3", "B": "T-DIE-5", "C": "T-DIE-6", "fallback": "T-RULING-7"}[level]
-            w.note(clause, f"level {level} candidates: {listing}")
+        bowls = state.board.bowls if w._bowls is None else tuple((c[0], c[1], c[2]) for c in w._bowls)
+        choice, lines = _section_one(bowls, card_id, state.pack, state.config)
+        w.trace.extend(lines)
         if choice.chosen is None:
             return _no_die(w, card_id, choice.reason)
-        decided = {"A": "T-DIE-4", "B": "T-DIE-5", "C": "T-DIE-6", "fallback": "T-RULING-7"}[
-            choice.level or "A"
-        ]
-        w.note(decided, f"chosen {choice.chosen.face}/{choice.chosen.colour}: {choice.reason}")
         die = w.take_die(choice, card)
     else:
-        w.note("T-DIE-1", f"active die {die} (remaining {die.remaining}): section 1 skipped")
+        w.trace.append(_active_line(die.face, die.colour, die.remaining))
     cost = card.potency_cost
     assert cost is not None
     before = die.remaining
     after = max(before - cost, 0)
-    if cost > before:
-        w.note(
-            "T-POT-3",
-            f"potency {before} - cost {cost}: overrun, die exhausted at once; the action still resolves",
-        )
-    elif after == 0:
-        w.note("T-POT-2", f"potency {before} - cost {cost} = 0: die exhausted, moved right")
-    else:
-        w.note("T-POT-4", f"potency {before} - cost {cost} = {after}: die stays active")
-    card_die = attrs.evolve(die, remaining=after)  # T-RULING-9: the action uses this die
+    w.trace.append(_potency_line(before, cost))
+    card_die = new_die(die.face, die.colour, die.placed, after, die.matched_symbol)  # T-RULING-9
     if after == 0:
         w.active = None
         w.exhausted.append((die.face, die.colour))
@@ -156,7 +223,8 @@ def card_drawn(state: State, card_id: str) -> State:
         w.active = card_die
     pending = w.do_action(card, card_die)
     if pending is not None:
-        return w.freeze(pending=pending)
+        w.pending = pending
+        return w.freeze()
     return _end_card(w, card_id, exhausted=after == 0)
 
 
@@ -179,11 +247,11 @@ def _no_die(w: Work, card_id: str, reason: str) -> State:
 def _end_card(w: Work, card_id: str, *, exhausted: bool, finished: bool = False) -> State:
     state = w.state
     w.discard.append(card_id)  # T-TURN-3
-    if w.held:
+    if w.has_held():
         w.discard.extend(w.held)  # T-RULING-29 end_of_turn
         w.note("T-RULING-29", f"held purple cards {', '.join(w.held)} discarded at the end of the turn")
         w.held = []
-    w.note("T-TURN-3", f"{card_id} discarded; {w.money()}")
+    w.trace.append(_discard_line(card_id, w.vp, w.gold, w.ether))
     if state.config.reshuffle_timing == "on_empty":
         _reshuffle_if_empty(w, "T-RULING-18")
     if (
@@ -210,18 +278,20 @@ def _purple(w: Work, card_id: str) -> State:
             _reshuffle_if_empty(w, "T-RULING-18")
     else:
         w.held.append(card_id)
-    if any(s.face_up for s in w.objectives):
+    if any(s.face_up for s in w.objectives_view()):
         w.note("T-OBJ-4", "roll the black die for an objective card")
-        return w.freeze(pending=Pending("objective_die", card_id))
+        w.pending = Pending("objective_die", card_id)
+        return w.freeze()
     w.note("T-RULING-31", "no objective is face up: no roll, no cube")
     w.note("T-OBJ-7", "the automa draws another card")
-    return w.freeze(pending=Pending("card"))
+    w.pending = PENDING_CARD
+    return w.freeze()
 
 
 def objective_die(state: State, move: ObjectiveDie | ObjectiveDieRaw) -> State:
     """The black die (T-OBJ-4/5, T-RULING-30): a cube, or a re-roll; then the extra draw (T-OBJ-7)."""
     w = Work(state)
-    up = [i + 1 for i, s in enumerate(w.objectives) if s.face_up]
+    up = [i + 1 for i, s in enumerate(w.objectives_view()) if s.face_up]
     if isinstance(move, ObjectiveDie):
         position: int | None = move.position
         w.note("T-OBJ-4", f"the black die points to position {position}")
@@ -238,7 +308,8 @@ def objective_die(state: State, move: ObjectiveDie | ObjectiveDieRaw) -> State:
     assert position is not None
     w.objective_cube(position)
     w.note("T-OBJ-7", "the automa draws another card")
-    return w.freeze(pending=Pending("card"))
+    w.pending = PENDING_CARD
+    return w.freeze()
 
 
 def artifact_die(state: State, slot: int) -> State:

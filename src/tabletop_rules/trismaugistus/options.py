@@ -92,7 +92,7 @@ def _as_order(value: Any) -> LevelOrder:
     return tuple(value)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class TrismaugistusConfig:
     """The rulings (spec section 4); every default is the spec's normative default.
 
@@ -169,7 +169,11 @@ class TrismaugistusConfig:
                 raise InvalidOptionError(f"TrismaugistusConfig.{name} must be one of {shown}, got {value!r}")
         for name, own in (("symbol_only_tiebreak", "colour"), ("colour_only_tiebreak", "symbol")):
             value = getattr(self, name)
-            if sorted(value) != sorted(("wild", "leftmost", own)):
+            if (
+                not isinstance(value, tuple)
+                or any(not isinstance(x, str) for x in value)
+                or sorted(value) != sorted(("wild", "leftmost", own))
+            ):
                 raise InvalidOptionError(
                     f"TrismaugistusConfig.{name} must order 'wild', 'leftmost' and {own!r}, got {value!r}"
                 )

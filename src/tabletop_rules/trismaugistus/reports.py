@@ -19,6 +19,7 @@ raising :class:`~tabletop_rules.core.IllegalMoveError` with a sentence.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any, NoReturn
 
@@ -33,6 +34,7 @@ from tabletop_rules.trismaugistus.moves import (
     ReportBoard,
     Setup,
 )
+from tabletop_rules.trismaugistus.options import TrismaugistusConfig
 from tabletop_rules.trismaugistus.pack.records import BonusSpace, Pack
 from tabletop_rules.trismaugistus.state import State
 from tabletop_rules.trismaugistus.vocabulary import (
@@ -44,14 +46,21 @@ from tabletop_rules.trismaugistus.vocabulary import (
     MAX_BOWL,
     OBJECTIVE_PURPLE_COUNT,
     OBJECTIVE_ROW_SIZE,
+    Colour,
+    Face,
 )
+
+_DEFAULT_CONFIG = TrismaugistusConfig()
 
 __all__ = [
     "check_human_move",
     "check_report_board",
     "check_setup",
+    "human_turn_menu",
     "human_turn_moves",
+    "round_start_menu",
     "round_start_reports",
+    "setup_menu",
     "setup_moves",
 ]
 
@@ -188,6 +197,12 @@ def setup_moves(pack: Pack) -> list[Setup]:
                             )
                         )
     return moves
+
+
+@functools.lru_cache(maxsize=16)
+def setup_menu(pack: Pack) -> tuple[Setup, ...]:
+    """:func:`setup_moves` as a tuple, built once per pack."""
+    return tuple(setup_moves(pack))
 
 
 # --- ReportBoard -----------------------------------------------------------------------------------
@@ -344,6 +359,45 @@ def round_start_reports(state: State) -> list[ReportBoard]:
     return menu
 
 
+@functools.lru_cache(maxsize=16)
+def _round_candidates(pack: Pack) -> dict[int, tuple[tuple[ReportBoard, frozenset[str]], ...]]:
+    """Per round: the menu's candidate reports in menu order, each with the ids that must be unowned.
+
+    A candidate that is invalid whatever the automa and the human own is left out
+    (the other checks of :func:`check_report_board` do not depend on the state
+    at the start of a round).
+    """
+    probe = State(pack=pack, config=_DEFAULT_CONFIG, phase="round_start", round=1)
+    out: dict[int, tuple[tuple[ReportBoard, frozenset[str]], ...]] = {}
+    for round_no in (1, 2, 3):
+        rows: list[tuple[ReportBoard, frozenset[str]]] = []
+        for r in [round_no, *(x for x in (1, 2, 3) if x != round_no)]:
+            for variant in (0, 1):
+                report = _round_layout(pack, r, variant)
+                try:
+                    check_report_board(probe, report)
+                except IllegalMoveError:
+                    continue
+                ids = frozenset(
+                    [*(e for x in report.experiment_areas or () for e in x),
+                     *(a for x in report.artifact_offers or () for a in x)]
+                )  # fmt: skip
+                rows.append((report, ids))
+        rows.extend((ReportBoard(bowls=b, reason="round_start"), frozenset()) for b in BOWL_PATTERNS)
+        out[round_no] = tuple(rows)
+    return out
+
+
+def round_start_menu(state: State) -> tuple[ReportBoard, ...]:
+    """:func:`round_start_reports`, from candidates precomputed per pack (the same menu, in order)."""
+    owned = _owned(state)
+    menu: list[ReportBoard] = []
+    for report, ids in _round_candidates(state.pack)[state.round]:
+        if ids.isdisjoint(owned) and report not in menu:
+            menu.append(report)
+    return tuple(menu)
+
+
 # --- the human's turn ------------------------------------------------------------------------------
 
 
@@ -408,6 +462,71 @@ def human_turn_moves(state: State) -> list[Any]:
     if state.human_dice >= DICE_PER_ROUND or _bowls_empty(state):
         moves.append(HumanEndTurn(True))
     return moves
+
+
+_DRAFT: tuple[tuple[HumanDraftDie, ...], ...] = tuple(
+    tuple(HumanDraftDie(f, c) for c in COLOURS) for f in FACES
+)
+_COMPLETE = tuple(HumanCompleteObjective(i + 1) for i in range(OBJECTIVE_ROW_SIZE))
+_END_TURN = HumanEndTurn(False)
+_END_ROUND = HumanEndTurn(True)
+
+
+@functools.lru_cache(maxsize=4096)
+def _take_experiment(face: Face, experiment_id: str) -> HumanTakeExperiment:
+    return HumanTakeExperiment(face, experiment_id)
+
+
+@functools.lru_cache(maxsize=4096)
+def _take_artifact(colour: Colour, artifact_id: str) -> HumanTakeArtifact:
+    return HumanTakeArtifact(colour, artifact_id)
+
+
+_MENUS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_MENUS_SIZE = 8192  # about 0.4 KB an entry
+
+
+def human_turn_menu(state: State) -> tuple[Any, ...]:
+    """:func:`human_turn_moves` as a tuple of shared move objects (the same menu, in order; cached)."""
+    board = state.board
+    up = tuple(s.face_up for s in board.objectives) if state.objectives_enabled else None
+    key = (board.bowls, board.areas, board.offers, up, state.human_dice >= DICE_PER_ROUND)
+    menu = _MENUS.get(key)
+    if menu is None:
+        if len(_MENUS) >= _MENUS_SIZE:
+            _MENUS.clear()
+        menu = _MENUS[key] = _build_human_turn_menu(state)
+    return menu
+
+
+def _build_human_turn_menu(state: State) -> tuple[Any, ...]:
+    moves: list[Any] = []
+    board = state.board
+    bowls = board.bowls
+    if state.human_dice < DICE_PER_ROUND:
+        for fi, counts in enumerate(bowls):
+            if counts[0] or counts[1] or counts[2]:
+                row = _DRAFT[fi]
+                if counts[0]:
+                    moves.append(row[0])
+                if counts[1]:
+                    moves.append(row[1])
+                if counts[2]:
+                    moves.append(row[2])
+    for fi, ids in enumerate(board.areas):
+        if ids:
+            face = FACES[fi]
+            moves.extend(_take_experiment(face, e) for e in ids)
+    for ci, ids in enumerate(board.offers):
+        if ids:
+            colour = COLOURS[ci]
+            moves.extend(_take_artifact(colour, a) for a in ids)
+    if state.objectives_enabled:
+        moves.extend(_COMPLETE[i] for i, s in enumerate(board.objectives) if s.face_up)
+    moves.append(_END_TURN)
+    if state.human_dice >= DICE_PER_ROUND or not any(c[0] or c[1] or c[2] for c in bowls):
+        moves.append(_END_ROUND)
+    return tuple(moves)
 
 
 def layout_from_pack(pack: Pack) -> BonusLayout:

@@ -8,6 +8,7 @@ state, whose ``trace`` explains what happened.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -16,7 +17,7 @@ import attrs
 
 from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
 from tabletop_rules.core.protocol import CHANCE, Actor
-from tabletop_rules.trismaugistus.automa import Work
+from tabletop_rules.trismaugistus.automa import COLOUR_INDEX, FACE_INDEX, Work
 from tabletop_rules.trismaugistus.flow import (
     artifact_die,
     begin_automa_turn,
@@ -48,16 +49,15 @@ from tabletop_rules.trismaugistus.reports import (
     check_human_move,
     check_report_board,
     check_setup,
-    human_turn_moves,
+    human_turn_menu,
     layout_from_pack,
-    round_start_reports,
-    setup_moves,
+    round_start_menu,
+    setup_menu,
     tiebreak_of,
 )
-from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
+from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine, evolve_state, new_board
 from tabletop_rules.trismaugistus.vocabulary import (
-    COLOURS,
-    FACES,
+    DICE_PER_ROUND,
     OBJECTIVE_PURPLE_COUNT,
     STARTING_ETHER,
 )
@@ -139,28 +139,62 @@ def legal_moves(state: State) -> Sequence[Move]:
     if state.pending is not None or state.phase == "over":
         return ()
     if state.phase == "setup":
-        return tuple(setup_moves(state.pack))
+        return setup_menu(state.pack)
     if state.phase == "round_start":
-        return tuple(round_start_reports(state))
-    return tuple(human_turn_moves(state))
+        return round_start_menu(state)
+    return human_turn_menu(state)
+
+
+@functools.lru_cache(maxsize=64)
+def _uniform(n: int) -> Fraction:
+    return Fraction(1, n)
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_drawn(card_id: str) -> CardDrawn:
+    return CardDrawn(card_id)
+
+
+@functools.lru_cache(maxsize=8192)  # about 1 KB an entry
+def _card_outcomes(pile: frozenset[str]) -> tuple[tuple[Move, Fraction], ...]:
+    p = _uniform(len(pile))
+    return tuple((_card_drawn(c), p) for c in sorted(pile))
+
+
+@functools.lru_cache(maxsize=64)
+def _objective_outcomes(up: tuple[int, ...]) -> tuple[tuple[Move, Fraction], ...]:
+    p = Fraction(1, len(up))
+    return tuple((ObjectiveDie(i), p) for i in up)
+
+
+@functools.lru_cache(maxsize=64)
+def _masterpiece_outcomes(deck: tuple[str, ...]) -> tuple[tuple[Move, Fraction], ...]:
+    p = Fraction(1, len(deck))
+    return tuple((MasterpieceDrawn(m), p) for m in deck)
+
+
+_ARTIFACT_OUTCOMES: tuple[tuple[Move, Fraction], ...] = (
+    (ArtifactDie(1), Fraction(1, 2)),
+    (ArtifactDie(2), Fraction(1, 2)),
+)
 
 
 def chance_outcomes(state: State) -> Sequence[tuple[Move, Fraction]]:
-    """Every outcome of the pending chance node with its exact probability (spec 5.2); else empty."""
+    """Every outcome of the pending chance node with its exact probability (spec 5.2); else empty.
+
+    The same distribution is always the same (cached) tuple, so samplers can reuse their weights.
+    """
     pending = state.pending
     if pending is None:
         return ()
-    if pending.kind == "card":  # C-1, T-RULING-18: an empty pile is reshuffled before the draw
-        pile = state.automa.draw_pile or frozenset(state.automa.discard)
-        p = Fraction(1, len(pile))
-        return tuple((CardDrawn(c), p) for c in sorted(pile))
-    if pending.kind == "objective_die":  # C-2
-        up = [i + 1 for i, s in enumerate(state.board.objectives) if s.face_up]
-        return tuple((ObjectiveDie(i), Fraction(1, len(up))) for i in up)
-    if pending.kind == "artifact_die":  # C-4
-        return ((ArtifactDie(1), Fraction(1, 2)), (ArtifactDie(2), Fraction(1, 2)))
-    deck = state.masterpiece_deck  # C-3
-    return tuple((MasterpieceDrawn(m), Fraction(1, len(deck))) for m in deck)
+    kind = pending.kind
+    if kind == "card":  # C-1, T-RULING-18: an empty pile is reshuffled before the draw
+        return _card_outcomes(state.automa.draw_pile or frozenset(state.automa.discard))
+    if kind == "objective_die":  # C-2
+        return _objective_outcomes(tuple(i + 1 for i, s in enumerate(state.board.objectives) if s.face_up))
+    if kind == "artifact_die":  # C-4
+        return _ARTIFACT_OUTCOMES
+    return _masterpiece_outcomes(state.masterpiece_deck)  # C-3
 
 
 # --- legality --------------------------------------------------------------------------------------
@@ -208,7 +242,7 @@ def _check_chance(state: State, pending: Pending, move: Any) -> None:
         raise _illegal(f"{move!r} does not answer the pending {pending.kind}")
     if isinstance(move, CardDrawn):
         pile = state.automa.draw_pile or frozenset(state.automa.discard)
-        if move.card_id not in pile:
+        if not isinstance(move.card_id, str) or move.card_id not in pile:
             raise _illegal(f"{move.card_id!r} is not in the automa's draw pile")
     elif isinstance(move, ObjectiveDie):
         slots = state.board.objectives
@@ -249,7 +283,13 @@ def apply(state: State, move: Move) -> State:
         InvalidMoveError: if ``move`` is not a move of this game.
         IllegalMoveError: if it is not acceptable in this state (the message says why).
     """
-    check_move(state, move)
+    if type(move) is CardDrawn and _card_ok(state, move):
+        return card_drawn(state, move.card_id)
+    if (type(move) is HumanDraftDie or type(move) is HumanEndTurn) and _human_ok(state, move):
+        return _human(state, move)
+    if type(move) is ObjectiveDie and _objective_ok(state, move):
+        return objective_die(state, move)
+    check_move(state, move)  # the full check: raises with a sentence, or accepts a rarer move
     if isinstance(move, Setup):
         return _setup(state, move)
     if isinstance(move, ReportBoard):
@@ -263,6 +303,45 @@ def apply(state: State, move: Move) -> State:
     if isinstance(move, MasterpieceDrawn):
         return final_scoring(state, move.masterpiece_id)
     return _human(state, move)
+
+
+# Direct predicates for the frequent moves (the same conditions as check_move, without building
+# any menu or message); anything they do not accept goes through check_move.
+
+
+def _card_ok(state: State, move: CardDrawn) -> bool:
+    pending = state.pending
+    if pending is None or pending.kind != "card" or state.phase == "over" or type(move.card_id) is not str:
+        return False
+    a = state.automa
+    return move.card_id in (a.draw_pile or a.discard)
+
+
+def _objective_ok(state: State, move: ObjectiveDie) -> bool:
+    pending = state.pending
+    pos = move.position
+    if pending is None or pending.kind != "objective_die" or state.phase == "over" or type(pos) is not int:
+        return False
+    slots = state.board.objectives
+    return 1 <= pos <= len(slots) and slots[pos - 1].face_up
+
+
+def _human_ok(state: State, move: Any) -> bool:
+    if state.phase != "play" or state.pending is not None or state.to_move != "human":
+        return False
+    if type(move) is HumanEndTurn:
+        finished = move.finished_round
+        if finished is False:
+            return True
+        return finished is True and (
+            state.human_dice >= DICE_PER_ROUND or not any(any(c) for c in state.board.bowls)
+        )
+    face, colour = move.face, move.colour
+    if type(face) is not str or type(colour) is not str or state.human_dice >= DICE_PER_ROUND:
+        return False
+    fi = FACE_INDEX.get(face)
+    ci = COLOUR_INDEX.get(colour)
+    return fi is not None and ci is not None and state.board.bowls[fi][ci] > 0
 
 
 def _setup(state: State, setup: Setup) -> State:
@@ -316,62 +395,87 @@ def _setup(state: State, setup: Setup) -> State:
     req = pack.experiment[setup.starting_experiment].requirement
     w.note("T-SETUP-9", f"advance {req.track} to meet {req}")
     w.move_marker(req.track, req.level, bonuses=config.setup_advance_triggers_bonuses)
-    return w.freeze(phase="round_start", round=1, first_player="human", to_move="human")
+    w.phase = "round_start"
+    w.round = 1
+    w.first_player = "human"
+    w.to_move = "human"
+    return w.freeze()
 
 
 def _report(state: State, report: ReportBoard) -> State:
     board = state.board
-    changes: dict[str, Any] = {}
     parts = []
-    for field, name in (
-        ("bowls", "bowls"),
-        ("experiment_areas", "areas"),
-        ("artifact_offers", "offers"),
-        ("objective_row", "objectives"),
-        ("bonus_layout", "bonus_layout"),
-    ):
-        value = getattr(report, field)
-        if value is not None:
-            changes[name] = value
-            parts.append(name.replace("_", " "))
+    bowls, areas, offers, objectives, layout = (
+        board.bowls, board.areas, board.offers, board.objectives, board.bonus_layout
+    )  # fmt: skip
+    if report.bowls is not None:
+        bowls = report.bowls
+        parts.append("bowls")
+    if report.experiment_areas is not None:
+        areas = report.experiment_areas
+        parts.append("areas")
+    if report.artifact_offers is not None:
+        offers = report.artifact_offers
+        parts.append("offers")
+    if report.objective_row is not None:
+        objectives = report.objective_row
+        parts.append("objectives")
+    if report.bonus_layout is not None:
+        layout = report.bonus_layout
+        parts.append("bonus layout")
     round_start = state.phase == "round_start"
     reason = report.reason or ("round_start" if round_start else "correction")
-    trace = (TraceLine("", f"board reported ({reason}): {', '.join(parts) or 'nothing'}"),)
-    new = attrs.evolve(state, board=attrs.evolve(board, **changes), trace=trace)
+    line = TraceLine("", f"board reported ({reason}): {', '.join(parts) or 'nothing'}")
+    w = Work(evolve_state(state, board=new_board(bowls, areas, offers, objectives, layout)))
+    w.trace.append(line)
     if round_start:
-        new = attrs.evolve(new, phase="play", to_move=state.first_player)
-        if new.to_move == "automa":
-            w = Work(new)
-            w.trace = list(trace)
+        w.phase = "play"
+        w.to_move = state.first_player
+        if w.to_move == "automa":
             return begin_automa_turn(w)
-    return new
+    return w.freeze()
 
 
 def _human(state: State, move: Any) -> State:
-    w = Work(state)
-    if isinstance(move, HumanDraftDie):
-        w.bowls[FACES.index(move.face)][COLOURS.index(move.colour)] -= 1
-        w.note("", f"human drafts {move.face}/{move.colour}")
-        return w.freeze(human_dice=state.human_dice + 1)
-    if isinstance(move, HumanTakeExperiment):
-        w.areas[FACES.index(move.face)].remove(move.experiment_id)
+    kind = type(move)
+    board = state.board
+    if kind is HumanDraftDie:
+        fi = FACE_INDEX[move.face]
+        ci = COLOUR_INDEX[move.colour]
+        bowls = list(board.bowls)
+        counts = list(bowls[fi])
+        counts[ci] -= 1
+        bowls[fi] = (counts[0], counts[1], counts[2])
+        mirror = new_board(tuple(bowls), board.areas, board.offers, board.objectives, board.bonus_layout)
+        return evolve_state(
+            state,
+            board=mirror,
+            human_dice=state.human_dice + 1,
+            trace=(TraceLine("", f"human drafts {move.face}/{move.colour}"),),
+        )
+    if kind is HumanEndTurn:
+        w = Work(state)
+        if move.finished_round:
+            w.note("B-1", "the human has finished the round")
+            first = state.first_finisher or "human"
+            return next_turn(w, "human", human_finished=True, first_finisher=first)
+        w.note("", "the human ends the turn")
+        return next_turn(w, "human")
+    if kind is HumanTakeExperiment:
+        w = Work(evolve_state(state, human_experiments=(*state.human_experiments, move.experiment_id)))
+        w.areas[FACE_INDEX[move.face]].remove(move.experiment_id)
         w.note("", f"human takes experiment {move.experiment_id}")
-        return w.freeze(human_experiments=(*state.human_experiments, move.experiment_id))
-    if isinstance(move, HumanTakeArtifact):
-        w.offers[COLOURS.index(move.colour)].remove(move.artifact_id)
-        w.note("", f"human takes artifact {move.artifact_id}")
-        return w.freeze(human_artifacts=(*state.human_artifacts, move.artifact_id))
-    if isinstance(move, HumanCompleteObjective):
-        slot = w.objectives[move.position - 1]
-        w.objectives[move.position - 1] = ObjectiveSlot(slot.card_id, False, 0)
-        w.note("T-OBJ-3", f"human completes {slot.card_id} and turns it face down")
-        if slot.cubes:
-            w.note("T-RULING-32", f"its {slot.cubes} cubes go back to the supply; the automa gets nothing")
         return w.freeze()
-    assert isinstance(move, HumanEndTurn)
-    if move.finished_round:
-        w.note("B-1", "the human has finished the round")
-        first = state.first_finisher or "human"
-        return next_turn(w, "human", human_finished=True, first_finisher=first)
-    w.note("", "the human ends the turn")
-    return next_turn(w, "human")
+    if kind is HumanTakeArtifact:
+        w = Work(evolve_state(state, human_artifacts=(*state.human_artifacts, move.artifact_id)))
+        w.offers[COLOUR_INDEX[move.colour]].remove(move.artifact_id)
+        w.note("", f"human takes artifact {move.artifact_id}")
+        return w.freeze()
+    assert kind is HumanCompleteObjective
+    w = Work(state)
+    slot = w.objectives[move.position - 1]
+    w.objectives[move.position - 1] = ObjectiveSlot(slot.card_id, False, 0)
+    w.note("T-OBJ-3", f"human completes {slot.card_id} and turns it face down")
+    if slot.cubes:
+        w.note("T-RULING-32", f"its {slot.cubes} cubes go back to the supply; the automa gets nothing")
+    return w.freeze()

@@ -26,6 +26,7 @@ from tabletop_rules.trismaugistus.state import (
     State,
     TraceLine,
 )
+from tabletop_rules.trismaugistus.validation import validate
 from tabletop_rules.trismaugistus.vocabulary import (
     BONUS_KINDS,
     COLOURS,
@@ -40,6 +41,8 @@ from tabletop_rules.trismaugistus.vocabulary import (
 __all__ = ["from_json", "to_json"]
 
 FORMAT: Final = "tabletop_rules.trismaugistus/state"
+MAX_STATE_JSON_CHARS: Final = 2_000_000
+"""The longest state JSON text :func:`from_json` reads (the example pack's states are about 15 000)."""
 FORMAT_VERSION: Final = 1
 PHASES: Final = ("setup", "round_start", "play", "scoring", "over")
 SIDES: Final = ("human", "automa")
@@ -51,13 +54,21 @@ def _pack_text(pack: Pack) -> str:
     return json.dumps(pack_to_dict(pack), separators=(",", ":"), ensure_ascii=False)
 
 
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _loads(text: str, what: str) -> Any:
+    """Strict ``json.loads``: no NaN or Infinity; every decoding failure is an InvalidStateError."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, the int-digits limit, deep nesting
+        raise InvalidStateError(f"{what} is not valid JSON ({exc})") from exc
+
+
 @functools.lru_cache(maxsize=8)
 def _pack_from_text(text: str) -> Pack:
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidStateError(f"state JSON pack: not valid JSON ({exc})") from exc
-    return canonical_pack(pack_from_dict(raw))
+    return canonical_pack(pack_from_dict(_loads(text, "state JSON pack")))
 
 
 @functools.lru_cache(maxsize=8)
@@ -215,15 +226,17 @@ def _read_die(v: Any, path: str) -> DieOnTracker | None:
 def from_json(text: str) -> State:
     """The state that :func:`to_json` wrote.
 
+    The text may be at most :data:`MAX_STATE_JSON_CHARS` characters; NaN and
+    Infinity are refused; every state read is checked by :func:`validate`.
+
     Raises:
         InvalidStateError: on malformed JSON, a wrong field, or a broken invariant.
     """
     if not isinstance(text, str):
         raise InvalidStateError("state JSON must be text")
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise InvalidStateError(f"state JSON is not valid JSON ({exc})") from exc
+    if len(text) > MAX_STATE_JSON_CHARS:
+        raise InvalidStateError(f"state JSON is longer than {MAX_STATE_JSON_CHARS} characters")
+    raw = _loads(text, "state JSON")
     keys = {
         "format", "format_version", "game_version", "pack", "config", "phase", "difficulty",
         "objectives_enabled", "masterpiece_deck", "round", "turn", "first_player", "to_move",
@@ -251,11 +264,15 @@ def from_json(text: str) -> State:
             config = _config_from_items(items)
         except TypeError:  # an unhashable value
             config = config_from_dict(top["config"])
-        return _read_state(top, pack, config)
+        state = _read_state(top, pack, config)
     except InvalidStateError:
         raise
     except (InvalidOptionError, TabletopRulesError) as exc:
         raise InvalidStateError(f"state JSON: {exc}") from exc
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+        raise InvalidStateError(f"state JSON: malformed ({type(exc).__name__}: {exc})") from exc
+    validate(state)
+    return state
 
 
 def _read_state(top: dict[str, Any], pack: Pack, config: Any) -> State:

@@ -63,6 +63,8 @@ SCHEMA_VERSION: Final = 1
 EXAMPLE_PACK_ID: Final = "fictional-example-v1"
 STAGES: Final = ("starting", "I", "II", "III")
 ID_PATTERN: Final = re.compile(r"[A-Za-z0-9_.\-]+")
+MAX_PACK_JSON_CHARS: Final = 1_000_000
+"""The longest pack JSON text the loader reads (the example pack is about 11 000 characters)."""
 
 
 class FictionalPackWarning(UserWarning):
@@ -413,12 +415,23 @@ def pack_from_dict(raw: Any) -> Pack:
 
 
 def pack_from_json(text: str) -> Pack:
-    """Parse JSON text into a checked :class:`Pack` (raises :class:`PackError`)."""
+    """Parse JSON text into a checked :class:`Pack` (raises :class:`PackError`).
+
+    The text may be at most :data:`MAX_PACK_JSON_CHARS` characters; NaN and Infinity are refused.
+    """
+    if not isinstance(text, str):
+        raise PackError(f"pack: JSON must be text, not {type(text).__name__}")
+    if len(text) > MAX_PACK_JSON_CHARS:
+        raise PackError(f"pack: the JSON text is longer than {MAX_PACK_JSON_CHARS} characters")
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
+        raw = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, the int-digits limit, deep nesting
         raise PackError(f"pack: not valid JSON ({exc})") from exc
     return pack_from_dict(raw)
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def load_pack(path: str | Path, *, warn_fictional: bool = True) -> Pack:
@@ -434,6 +447,8 @@ def load_pack(path: str | Path, *, warn_fictional: bool = True) -> Pack:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise PackError(f"pack: cannot read {path} ({exc.strerror})") from exc
+    except UnicodeDecodeError as exc:
+        raise PackError(f"pack: {path} is not UTF-8 text ({exc.reason})") from exc
     pack = pack_from_json(text)
     if pack.fictional and warn_fictional:
         warnings.warn(

@@ -1,0 +1,219 @@
+"""A fixed integer encoding of Trismaugistus moves, for frameworks that index actions (OpenSpiel, nets).
+
+The ids depend only on the content pack (its records, in pack order), never on
+the state, so they are stable for a given pack.  Every decision that
+:func:`~tabletop_rules.trismaugistus.legal_moves` can offer has an id in
+``range(num_actions(pack))``; with ``nE`` board experiments, ``nA`` board
+artifacts, ``nS`` setups in the setup menu and ``nR`` round-start reports:
+
+=====================  ==========================================================
+ids (in this order)    move
+=====================  ==========================================================
+``nS``                 ``Setup``: its index in the setup menu (difficulty x objectives
+                       x starting experiment x starting artifact [x cube])
+``nR``                 ``ReportBoard`` of the round-start menu: round 1..3 x layout
+                       variant 0..1 (bowls, areas and offers), then the three bare
+                       rolls (duplicates keep their first id)
+18                     ``HumanDraftDie(face, colour)``: ``6 faces x 3 colours``
+``6 * nE``             ``HumanTakeExperiment(face, experiment)``: face x board experiment
+``nA``                 ``HumanTakeArtifact(colour, artifact)``: each board artifact,
+                       with its own colour
+4                      ``HumanCompleteObjective(position)``, positions 1-4
+2                      ``HumanEndTurn(False)``, ``HumanEndTurn(True)``
+=====================  ==========================================================
+
+Chance outcomes have their own ids in ``range(num_chance_outcomes(pack))``:
+``CardDrawn`` (one per automa card, pack order), then ``ObjectiveDie(1..4)``,
+then ``MasterpieceDrawn`` (one per masterpiece, pack order), then
+``ArtifactDie(1)``, ``ArtifactDie(2)``.  ``ObjectiveDieRaw`` (a raw value rolled
+at the table) is never offered by ``chance_outcomes`` and has no id.
+
+Moves that ``apply`` accepts but no menu offers (a ``Setup`` with options
+outside the menu, a ``ReportBoard`` correction...) have no id:
+:func:`move_to_action` raises :class:`~tabletop_rules.core.InvalidMoveError`
+for them.
+
+The game has **no finite length bound** in atomic moves: once the automa has
+finished a round, the human may end turns without drafting for ever.
+:func:`max_game_length` bounds the length of a game cut off after a given
+number of completed turns (``state.turn``), which is what a framework that
+needs a bound (OpenSpiel's ``max_game_length``) should use, truncating the
+game there.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Final
+
+import attrs
+
+from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
+from tabletop_rules.trismaugistus.moves import (
+    ArtifactDie,
+    CardDrawn,
+    HumanCompleteObjective,
+    HumanDraftDie,
+    HumanEndTurn,
+    HumanTakeArtifact,
+    HumanTakeExperiment,
+    MasterpieceDrawn,
+    Move,
+    ObjectiveDie,
+    ReportBoard,
+)
+from tabletop_rules.trismaugistus.pack.records import Pack
+from tabletop_rules.trismaugistus.reports import BOWL_PATTERNS, _round_layout, setup_menu
+from tabletop_rules.trismaugistus.state import State
+from tabletop_rules.trismaugistus.vocabulary import (
+    COLOURS,
+    DICE_PER_ROUND,
+    FACES,
+    OBJECTIVE_PURPLE_COUNT,
+    OBJECTIVE_ROW_SIZE,
+    ROUNDS,
+)
+
+__all__ = [
+    "action_to_move",
+    "chance_to_move",
+    "max_game_length",
+    "move_to_action",
+    "move_to_chance",
+    "num_actions",
+    "num_chance_outcomes",
+]
+
+ARTIFACT_DIE_SLOTS: Final = 2
+
+
+@attrs.frozen(eq=False)
+class _Encoding:
+    """The id tables of one pack: decode tuples and encode dicts, for decisions and chance outcomes."""
+
+    actions: tuple[Move, ...]
+    action_ids: dict[Move, int]
+    chances: tuple[Move, ...]
+    chance_ids: dict[Move, int]
+
+
+def _index(moves: list[Move]) -> tuple[tuple[Move, ...], dict[Move, int]]:
+    decode: list[Move] = []
+    encode: dict[Move, int] = {}
+    for move in moves:
+        if move not in encode:
+            encode[move] = len(decode)
+            decode.append(move)
+    return tuple(decode), encode
+
+
+@functools.lru_cache(maxsize=16)
+def _encoding(pack: Pack) -> _Encoding:
+    board_experiments = [e.id for e in pack.experiments if e.stage != "starting"]
+    board_artifacts = [a for a in pack.artifacts if not a.starting]
+    decisions: list[Move] = [*setup_menu(pack)]
+    decisions += [_round_layout(pack, r, v) for r in range(1, ROUNDS + 1) for v in (0, 1)]
+    decisions += [ReportBoard(bowls=b, reason="round_start") for b in BOWL_PATTERNS]
+    decisions += [HumanDraftDie(f, c) for f in FACES for c in COLOURS]
+    decisions += [HumanTakeExperiment(f, e) for f in FACES for e in board_experiments]
+    decisions += [HumanTakeArtifact(a.colour, a.id) for a in board_artifacts]
+    decisions += [HumanCompleteObjective(i) for i in range(1, OBJECTIVE_ROW_SIZE + 1)]
+    decisions += [HumanEndTurn(False), HumanEndTurn(True)]
+    chances: list[Move] = [CardDrawn(c.id) for c in pack.automa_cards]
+    chances += [ObjectiveDie(i) for i in range(1, OBJECTIVE_ROW_SIZE + 1)]
+    chances += [MasterpieceDrawn(m.id) for m in pack.masterpieces]
+    chances += [ArtifactDie(s) for s in range(1, ARTIFACT_DIE_SLOTS + 1)]
+    actions, action_ids = _index(decisions)
+    outcomes, chance_ids = _index(chances)
+    return _Encoding(actions, action_ids, outcomes, chance_ids)
+
+
+def num_actions(pack: Pack) -> int:
+    """The size of the decision space of ``pack``: every id is in ``range(num_actions(pack))``."""
+    return len(_encoding(pack).actions)
+
+
+def num_chance_outcomes(pack: Pack) -> int:
+    """The size of the chance-outcome space of ``pack``."""
+    return len(_encoding(pack).chances)
+
+
+def _lookup(table: dict[Move, int], move: Any) -> int | None:
+    try:
+        return table.get(move)
+    except TypeError:  # a move object holding an unhashable value
+        return None
+
+
+def move_to_action(state: State, move: Move) -> int:
+    """The id of a decision (one of the menus of ``legal_moves``) in the encoding of ``state``'s pack.
+
+    Raises:
+        InvalidMoveError: for a chance outcome, a non-move, or a report that no menu offers.
+    """
+    action = _lookup(_encoding(state.pack).action_ids, move)
+    if action is None:
+        raise InvalidMoveError(f"{move!r} is not a Trismaugistus decision with an action id")
+    return action
+
+
+def action_to_move(state: State, action: int) -> Move:
+    """The decision with id ``action`` in the encoding of ``state``'s pack.
+
+    Raises:
+        IllegalMoveError: if ``action`` is not in ``range(num_actions(state.pack))``.
+    """
+    actions = _encoding(state.pack).actions
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(actions):
+        raise IllegalMoveError(f"{action!r} is not a Trismaugistus action id (0..{len(actions) - 1})")
+    return actions[action]
+
+
+def move_to_chance(state: State, move: Move) -> int:
+    """The id of a chance outcome (as ``chance_outcomes`` offers it) in the encoding of ``state``'s pack.
+
+    Raises:
+        InvalidMoveError: for a decision, a non-move, ``ObjectiveDieRaw``, or an id not in the pack.
+    """
+    outcome = _lookup(_encoding(state.pack).chance_ids, move)
+    if outcome is None:
+        raise InvalidMoveError(f"{move!r} is not a Trismaugistus chance outcome with an id")
+    return outcome
+
+
+def chance_to_move(state: State, outcome: int) -> Move:
+    """The chance outcome with id ``outcome`` in the encoding of ``state``'s pack.
+
+    Raises:
+        IllegalMoveError: if ``outcome`` is not in ``range(num_chance_outcomes(state.pack))``.
+    """
+    chances = _encoding(state.pack).chances
+    if isinstance(outcome, bool) or not isinstance(outcome, int) or not 0 <= outcome < len(chances):
+        raise IllegalMoveError(f"{outcome!r} is not a Trismaugistus chance id (0..{len(chances) - 1})")
+    return chances[outcome]
+
+
+def max_game_length(pack: Pack, max_turns: int) -> int:
+    """An upper bound on the atomic moves of a game cut off once ``state.turn`` reaches ``max_turns``.
+
+    Without a cut-off there is no bound (see the module docstring).  The bound
+    counts: the setup, the three round-start reports and the masterpiece draw;
+    every draft (3 a round), experiment, artifact and objective the human can
+    take once each; and, for each of the ``max_turns`` completed turns plus the
+    turn in progress, the most atomic moves one turn can hold: an automa turn
+    is a card draw, up to two purple cards per purple card in the deck (before
+    and after a reshuffle) each with its black die, and an artifact die, which
+    is more than the human's one end-of-turn report.
+
+    Raises:
+        ValueError: if ``max_turns`` is negative.
+    """
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 0:
+        raise ValueError(f"max_turns must be an integer >= 0, not {max_turns!r}")
+    board_experiments = sum(1 for e in pack.experiments if e.stage != "starting")
+    board_artifacts = sum(1 for a in pack.artifacts if not a.starting)
+    purples = max(OBJECTIVE_PURPLE_COUNT.values())
+    fixed = 1 + ROUNDS + 1
+    human = ROUNDS * DICE_PER_ROUND + board_experiments + board_artifacts + OBJECTIVE_ROW_SIZE
+    per_turn = 1 + 2 * purples * 2 + 1
+    return fixed + human + (max_turns + 1) * per_turn
