@@ -66,3 +66,22 @@ def test_bad_arguments():
         simulate(valandris, -1)
     with pytest.raises(ValueError, match="chunk"):
         simulate(valandris, 3, chunk_size=0)
+
+
+def test_trismaugistus_score_distribution_per_difficulty():
+    from functools import partial
+
+    from tabletop_rules import trismaugistus
+
+    means = {}
+    for level in (1, 3):
+        start = partial(trismaugistus.new_game_with_setup, f"setup d{level} exp=FX-S1 art=FX-AS1")
+        result = simulate(trismaugistus, 6, master_seed=level, start=start, progress=False)
+        summary = result.summary()
+        assert summary["games"] == 6
+        assert {r.outcome_dict()["difficulty"] for r in result.records} == {level}
+        means[level] = summary["mean_returns"][0]
+    with ProcessPoolExecutor(2) as pool:
+        start = partial(trismaugistus.new_game_with_setup, "setup d3 exp=FX-S1 art=FX-AS1")
+        again = simulate(trismaugistus, 6, master_seed=3, start=start, executor=pool, chunk_size=2)
+    assert again.summary()["mean_returns"][0] == means[3]

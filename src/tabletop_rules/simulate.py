@@ -129,9 +129,10 @@ def play_one(
     options: Any = None,
     setup: Mapping[str, Any] | None = None,
     max_moves: int | None = None,
+    start: Callable[[], Any] | None = None,
 ) -> GameRecord:
     """Play one seeded game and record it (``None`` agents play uniformly at random)."""
-    initial = game.new_game(options, **(setup or {}))
+    initial = start() if start is not None else game.new_game(options, **(setup or {}))
     resolved = None
     if agents is not None:
         resolved = [agent if agent is not None else _uniform(game) for agent in agents]
@@ -159,11 +160,21 @@ def _play_chunk(
     options: Any,
     setup: Mapping[str, Any] | None,
     max_moves: int | None,
+    start: Callable[[], Any] | None,
 ) -> list[GameRecord]:
     """Worker entry point: import the game by name and play a chunk of (index, seed) jobs."""
     game: Game[Any, Any] = importlib.import_module(game_name)
     return [
-        play_one(game, seed, index=index, agents=agents, options=options, setup=setup, max_moves=max_moves)
+        play_one(
+            game,
+            seed,
+            index=index,
+            agents=agents,
+            options=options,
+            setup=setup,
+            max_moves=max_moves,
+            start=start,
+        )
         for index, seed in jobs
     ]
 
@@ -180,6 +191,7 @@ def simulate(
     chunk_size: int = 25,
     max_moves: int | None = None,
     progress: bool | None = None,
+    start: Callable[[], Any] | None = None,
 ) -> Simulation:
     """Play ``games`` seeded games of ``game`` and return their records.
 
@@ -196,6 +208,9 @@ def simulate(
         max_moves: truncate games longer than this (recorded as ``truncated``).
         progress: show a tqdm progress bar (``None``: only when stderr is a terminal
             and tqdm is installed).
+        start: instead of ``new_game(options, **setup)``, a picklable function of no
+            arguments returning the initial state (for example
+            ``functools.partial(trismaugistus.new_game_with_setup, "setup d3 exp=FX-S1 art=FX-AS1")``).
     """
     if games < 0:
         raise ValueError("games must be non-negative")
@@ -210,11 +225,12 @@ def simulate(
     records: list[GameRecord] = []
     if executor is None:
         for chunk in chunks:
-            records += _play_chunk(name, chunk, agents, options, setup, max_moves)
+            records += _play_chunk(name, chunk, agents, options, setup, max_moves, start)
             _advance(bar, len(chunk))
     else:
         futures: list[Future[list[GameRecord]]] = [
-            executor.submit(_play_chunk, name, chunk, agents, options, setup, max_moves) for chunk in chunks
+            executor.submit(_play_chunk, name, chunk, agents, options, setup, max_moves, start)
+            for chunk in chunks
         ]
         for future in as_completed(futures):
             done = future.result()

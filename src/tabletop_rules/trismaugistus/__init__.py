@@ -136,6 +136,7 @@ __all__ = [
     "load_pack",
     "move_to_str",
     "new_game",
+    "new_game_with_setup",
     "outcome",
     "parse_move",
     "returns",
@@ -223,6 +224,24 @@ def outcome(state: State) -> dict[str, int | float | str | bool | None]:
     )
     out.update((f"level_{e}", lvl) for e, lvl in zip(ELEMENTS, a.levels, strict=True))
     return out
+
+
+def new_game_with_setup(
+    setup: str | Setup, options: TrismaugistusConfig | None = None, *, pack: Pack | None = None
+) -> State:
+    """A game whose setup has been reported: :func:`new_game` followed by the ``setup`` move.
+
+    Handy as a picklable start for simulations, e.g.
+    ``functools.partial(new_game_with_setup, "setup d3 exp=FX-S1 art=FX-AS1")``.
+
+    Raises:
+        InvalidMoveError, IllegalMoveError: if ``setup`` is not a legal setup move.
+    """
+    state = new_game(options, pack=pack)
+    move = parse_move(state, setup) if isinstance(setup, str) else setup
+    if not isinstance(move, Setup):
+        raise IllegalMoveError(f"{setup!r} is not a setup move")
+    return apply(state, move)
 
 
 def automa_score(state: State) -> int | None:
