@@ -50,6 +50,7 @@ from tabletop_rules.chrononauts.state import (
     DrawCards,
     FirstPlayer,
     Frame,
+    History,
     KillTime,
     Memo,
     Move,
@@ -68,7 +69,7 @@ from tabletop_rules.chrononauts.views import (
     observation,
     view_to_json,
 )
-from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
 from tabletop_rules.core.protocol import CHANCE, Actor, GameInfo
 
 __all__ = [
@@ -82,6 +83,7 @@ __all__ = [
     "Discard",
     "Draw",
     "FirstPlayer",
+    "History",
     "KillTime",
     "Memo",
     "Move",
@@ -104,6 +106,7 @@ __all__ = [
     "move_to_str",
     "new_game",
     "observation",
+    "outcome",
     "parse_move",
     "provenance_markdown",
     "returns",
@@ -246,3 +249,34 @@ def returns(state: State) -> tuple[float, ...]:
     if result.conditions and result.conditions[0] in ("universe_destroyed", "out_of_cards"):
         return (-1.0,) * n
     return (0.0,) * n
+
+
+_WIN_CONDITIONS: Final = ("mission", "id", "hand_size", "all_home")
+
+
+def outcome(state: State) -> dict[str, int | float | str | bool | None]:
+    """How a finished game ended, for :mod:`tabletop_rules.simulate` to aggregate.
+
+    Keys: ``winner`` (seat or None); ``win_type`` (``"id"``, ``"mission"``, ``"hand_size"`` or
+    ``"all_home"`` for Solonauts, several joined with ``+`` when met together; None without a
+    winner); ``end`` (``"win"``, ``"universe_destroyed"``, ``"out_of_cards"``, ``"turn_limit"`` or
+    ``"empty_supply"``); ``universe_destroyed`` (bool); ``turns``; ``open_paradoxes`` at the end;
+    ``players``; ``variant``.
+
+    Raises:
+        InvalidStateError: the game is not over.
+    """
+    result = state.result
+    if result is None:
+        raise InvalidStateError("outcome() needs a finished game; this one is still being played")
+    won = result.winner is not None
+    return {
+        "winner": result.winner,
+        "win_type": "+".join(c for c in result.conditions if c in _WIN_CONDITIONS) if won else None,
+        "end": "win" if won else (result.conditions[0] if result.conditions else "unknown"),
+        "universe_destroyed": "universe_destroyed" in result.conditions,
+        "turns": state.turn,
+        "open_paradoxes": state.open_paradoxes(),
+        "players": state.players,
+        "variant": state.variant,
+    }

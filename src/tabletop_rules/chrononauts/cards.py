@@ -26,6 +26,7 @@ from tabletop_rules.core.errors import InvalidStateError
 __all__ = [
     "ACTION_EFFECTS",
     "LABELS",
+    "MAX_CARD_TEXT",
     "TIMEWARP_EFFECTS",
     "ActionCard",
     "ArtifactCard",
@@ -61,6 +62,8 @@ TIMEWARP_EFFECTS: Final = frozenset({"memo", "fast_forward", "rewind", "quick_tr
 DIRECTIONS: Final = ("to_alt", "to_true", "either")
 RESERVED_IDS: Final = frozenset({"true", "open", "alt"})
 PLAY_SECTIONS: Final = ("inverters", "patches", "artifacts", "actions", "timewarps")
+MAX_CARD_TEXT: Final = 4_000_000
+"""The longest card-list JSON text :meth:`CardSet.from_text` reads (the shipped one is ~100 kB)."""
 
 
 # --------------------------------------------------------------------------- records
@@ -293,18 +296,36 @@ class CardSet:
 
     @classmethod
     def from_text(cls, text: str) -> CardSet:
+        """Load and validate a card list from JSON text (at most :data:`MAX_CARD_TEXT` characters)."""
+        if not isinstance(text, str):
+            raise InvalidStateError(f"card data: expected JSON text, got {type(text).__name__}")
+        if len(text) > MAX_CARD_TEXT:
+            raise InvalidStateError(
+                f"card data: {len(text)} characters is more than the limit of {MAX_CARD_TEXT}"
+            )
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as error:
+        except (ValueError, RecursionError) as error:  # JSONDecodeError, over-long integers
             raise InvalidStateError(f"card data: not valid JSON: {error}") from error
         return cls.from_data(data)
 
     @classmethod
     def from_data(cls, data: Any) -> CardSet:
-        """Validate a parsed card list (C-DATA-4) and build the immutable card set."""
+        """Validate a parsed card list (C-DATA-4) and build the immutable card set.
+
+        Raises only :class:`~tabletop_rules.core.InvalidStateError`: a record of the wrong shape
+        that slips past the named checks is reported with the underlying error.
+        """
         from tabletop_rules.chrononauts.loader import build
 
-        return build(data, is_default=False)
+        try:
+            return build(data, is_default=False)
+        except InvalidStateError:
+            raise
+        except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as error:
+            raise InvalidStateError(
+                f"card data: malformed card list ({type(error).__name__}: {error})"
+            ) from error
 
     # ---- lookups
     def name(self, card_id: str) -> str:

@@ -8,6 +8,8 @@ number is drawn here (C-CHANCE-1).  Comments name the clause each step follows.
 
 from __future__ import annotations
 
+import bisect
+import functools
 from collections.abc import Sequence
 
 from tabletop_rules.chrononauts.cards import ActionCard, ArtifactCard, InverterCard, PatchCard
@@ -35,6 +37,7 @@ from tabletop_rules.chrononauts.state import (
     EndTurn,
     FirstPlayer,
     Harvest,
+    History,
     KillTime,
     Memo,
     MiracleDiscard,
@@ -69,11 +72,29 @@ __all__ = [
 ]
 
 
+@functools.cache
+def _turn_frames(player: int) -> tuple[EndTurn, PlayStep, DrawCards]:
+    """The frames a turn pushes (C-TURN-2..6); frames are immutable, so they are shared."""
+    return (EndTurn(player), PlayStep(player, "turn"), DrawCards(player, 1))
+
+
 class Work(Position):
     """The position being changed by one :func:`apply_move`; it ends frozen again."""
 
+    MUTABLE = True
+
     def end(self, winner: int | None, conditions: tuple[str, ...], reason: str) -> None:
+        """The game is over.  Cards held by unfinished work stay accounted for (C-STATE-8d): a hand
+        set aside by Perform a "Miracle" returns to its owner, and cards still pending or in a Time
+        Vortex pool go to the discard pile."""
         self.result = Result(winner, conditions, reason)
+        for frame in self.stack:
+            if isinstance(frame, MiracleEnd):
+                self.hands[frame.player].extend(frame.aside)
+            elif isinstance(frame, Window):
+                self.to_discard(frame.play.card)
+            elif isinstance(frame, VortexDeal):
+                self.discard.extend(frame.pool)
         self.stack.clear()
         self.say(reason)
 
@@ -555,9 +576,7 @@ class Work(Position):
                 self.turn += 1
                 self.active = top.player
                 self.say(f"turn {self.turn}: {_p(top.player)}")
-                self.stack.extend(
-                    (EndTurn(top.player), PlayStep(top.player, "turn"), DrawCards(top.player, 1))
-                )
+                self.stack.extend(_turn_frames(top.player))
                 continue
             if isinstance(top, EndTurn):  # C-TURN-6, C-WIN-1
                 self.stack.pop()
@@ -627,21 +646,217 @@ def check_chance(state: State, move: object) -> None:
         raise IllegalMoveError(f"{move!r} is not an outcome of the chance event {type(top).__name__} here")
 
 
+def _pass_keeps_window_open(state: State, top: Window) -> State:
+    """A pass that leaves the window open changes only the window and the history (the hot path)."""
+    polled = top.eligible[top.index % len(top.eligible)]
+    event = (f"{_p(polled)} lets {state.cards.name(top.play.card)} stand", -1, "")
+    return State(
+        state.ctx,
+        state.alt,
+        state.status,
+        state.draw_pile,
+        state.discard_pile,
+        state.hands,
+        state.tableaux,
+        state.ids,
+        state.missions,
+        state.id_pile,
+        state.id_queue,
+        state.mission_pile,
+        state.mission_queue,
+        state.revealed_ids,
+        state.out_of_game,
+        state.solo_ids,
+        state.home_row,
+        state.active,
+        state.turn,
+        state.extra_turns,
+        (
+            *state.stack[:-1],
+            Window(top.owner, top.play, top.origin, top.step, top.eligible, top.index + 1, top.passes + 1),
+        ),
+        state.result,
+        History.link(state.log, (event,)),
+    )
+
+
+def _draw_fast(state: State, top: DrawCards, card: str) -> State | None:
+    """A draw after which nothing resolves by itself (the hot path), or None for the general one."""
+    index = state.ctx.cards.deck_index.get(card)
+    if index is None or not state.draw_pile[index]:
+        return None  # not an outcome here: the general path raises
+    pile = list(state.draw_pile)
+    pile[index] -= 1
+    stack = state.stack
+    if top.count > 1:
+        if not any(pile):
+            return None  # the next draw recycles or ends the game
+        new_stack = (*stack[:-1], DrawCards(top.player, top.count - 1))
+    else:
+        below = stack[-2] if len(stack) > 1 else None
+        if not (
+            type(below) is PlayStep
+            and below.player == top.player
+            and (below.kind != "effect" or state.ctx.config.killing_time_in_effect_plays)
+        ):
+            return None
+        new_stack = stack[:-1]
+    player = top.player
+    hand = list(state.hands[player])
+    bisect.insort(hand, card)
+    hands = (*state.hands[:player], tuple(hand), *state.hands[player + 1 :])
+    who = _p(player)
+    event = (f"{who} draws a card", player, f"{who} draws {state.ctx.cards.name(card)}")
+    return State(
+        state.ctx,
+        state.alt,
+        state.status,
+        tuple(pile),
+        state.discard_pile,
+        hands,
+        state.tableaux,
+        state.ids,
+        state.missions,
+        state.id_pile,
+        state.id_queue,
+        state.mission_pile,
+        state.mission_queue,
+        state.revealed_ids,
+        state.out_of_game,
+        state.solo_ids,
+        state.home_row,
+        state.active,
+        state.turn,
+        state.extra_turns,
+        new_stack,
+        state.result,
+        History.link(state.log, (event,)),
+    )
+
+
+def _play_opens_window(state: State, top: PlayStep, play: Play) -> State | None:
+    """A card played from hand: it becomes pending and its window opens (C-PLAY-2, C-PLAY-3).
+
+    The hot path of :meth:`Work.decide` + :meth:`Work.advance`; None when the general path is needed.
+    """
+    ctx = state.ctx
+    n = ctx.players
+    player = top.player
+    eligible = tuple((player + k) % n for k in range(1, n))
+    if ctx.config.memo_self_target:
+        eligible = (*eligible, player)
+    if not eligible or not ctx.config.memo_poll_all_players:
+        return None
+    hand = list(state.hands[player])
+    hand.remove(play.card)
+    hands = (*state.hands[:player], tuple(hand), *state.hands[player + 1 :])
+    event = (f"{_p(player)} plays {describe_play(ctx.cards, play)}", -1, "")
+    return State(
+        ctx,
+        state.alt,
+        state.status,
+        state.draw_pile,
+        state.discard_pile,
+        hands,
+        state.tableaux,
+        state.ids,
+        state.missions,
+        state.id_pile,
+        state.id_queue,
+        state.mission_pile,
+        state.mission_queue,
+        state.revealed_ids,
+        state.out_of_game,
+        state.solo_ids,
+        state.home_row,
+        state.active,
+        state.turn,
+        state.extra_turns,
+        (*state.stack[:-1], Window(player, play, "hand", top.kind, eligible, 0, 0)),
+        state.result,
+        History.link(state.log, (event,)),
+    )
+
+
+def _kill_time_and_draw(state: State, top: PlayStep, move: KillTime) -> State | None:
+    """Killing Time with two cards: discard them, then a draw is due (C-TURN-4; the hot path)."""
+    if not any(state.draw_pile):
+        return None  # the draw recycles or ends the game: the general path
+    ctx = state.ctx
+    player = top.player
+    hand = list(state.hands[player])
+    for card in move.cards:
+        hand.remove(card)
+    hands = (*state.hands[:player], tuple(hand), *state.hands[player + 1 :])
+    names = " and ".join(ctx.cards.name(c) for c in move.cards)
+    event = (f"{_p(player)} kills time, discarding {names}", -1, "")
+    return State(
+        ctx,
+        state.alt,
+        state.status,
+        state.draw_pile,
+        (*state.discard_pile, *move.cards),
+        hands,
+        state.tableaux,
+        state.ids,
+        state.missions,
+        state.id_pile,
+        state.id_queue,
+        state.mission_pile,
+        state.mission_queue,
+        state.revealed_ids,
+        state.out_of_game,
+        state.solo_ids,
+        state.home_row,
+        state.active,
+        state.turn,
+        state.extra_turns,
+        (*state.stack[:-1], DrawCards(player, 1)),
+        state.result,
+        History.link(state.log, (event,)),
+    )
+
+
 def apply_move(state: State, move: object) -> State:
     if state.result is not None or not state.stack:
         raise IllegalMoveError(f"the game is over; {move!r} cannot be applied")
     top = state.stack[-1]
-    work = Work(state)
+    if (
+        type(top) is Window
+        and type(move) is Pass
+        and top.passes + 1 < len(top.eligible)
+        and state.ctx.config.memo_poll_all_players
+    ):
+        return _pass_keeps_window_open(state, top)  # what Work.decide + advance would do
+    if type(top) is DrawCards and type(move) is Draw:
+        fast = _draw_fast(state, top, move.card)  # what Work.chance + advance would do
+        if fast is not None:
+            return fast
     if isinstance(top, CHANCE_FRAMES):
         check_chance(state, move)
+        work = Work(state)
         work.chance(move)  # type: ignore[arg-type]
     else:
         legal: Sequence[Move] = legal_moves_of(state)
-        if move not in legal:
-            raise IllegalMoveError(
-                f"{move!r} is not legal here (player {decision_player(state)} to act at "
-                f"{type(top).__name__}; {len(legal)} legal moves)"
-            )
+        for candidate in legal:  # moves usually come from legal_moves: compare by identity first
+            if candidate is move:
+                break
+        else:
+            if move not in legal:
+                raise IllegalMoveError(
+                    f"{move!r} is not legal here (player {decision_player(state)} to act at "
+                    f"{type(top).__name__}; {len(legal)} legal moves)"
+                )
+        if type(top) is PlayStep:
+            if type(move) is Play:
+                fast = _play_opens_window(state, top, move)
+            elif type(move) is KillTime and len(move.cards) == 2:
+                fast = _kill_time_and_draw(state, top, move)
+            else:
+                fast = None
+            if fast is not None:
+                return fast
+        work = Work(state)
         work.decide(move)  # type: ignore[arg-type]
     work.advance()
     return work.freeze()

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from tabletop_rules.chrononauts.cards import ActionCard, ArtifactCard, Identity, InverterCard, PatchCard
 from tabletop_rules.chrononauts.state import (
@@ -27,7 +27,6 @@ from tabletop_rules.chrononauts.state import (
     Discard,
     Draw,
     DrawCards,
-    Event,
     FirstPlayer,
     Frame,
     Harvest,
@@ -40,6 +39,8 @@ from tabletop_rules.chrononauts.state import (
     Pass,
     Play,
     PlayStep,
+    QueueEntry,
+    Record,
     SoloStep,
     State,
     VortexDeal,
@@ -64,68 +65,155 @@ def _p(player: int) -> str:
     return f"P{player}"
 
 
+# Position attribute -> (State field, copy for a mutable Work); read-only Positions share the tuples.
+_LAZY: Final[dict[str, tuple[str, Callable[[Any], Any]]]] = {
+    "status": ("status", list),
+    "draw": ("draw_pile", list),
+    "discard": ("discard_pile", list),
+    "hands": ("hands", lambda hands: [list(h) for h in hands]),
+    "tableaux": ("tableaux", lambda tableaux: [list(t) for t in tableaux]),
+    "ids": ("ids", list),
+    "missions": ("missions", list),
+    "id_pile": ("id_pile", set),
+    "id_queue": ("id_queue", list),
+    "mission_pile": ("mission_pile", set),
+    "mission_queue": ("mission_queue", list),
+    "revealed": ("revealed_ids", list),
+    "out_of_game": ("out_of_game", list),
+    "solo_ids": ("solo_ids", list),
+    "home_row": ("home_row", list),
+    "stack": ("stack", list),
+}
+
+
 class Position:
-    """A mutable copy of a :class:`State` and the questions the rules ask of it."""
+    """A copy of a :class:`State` and the questions the rules ask of it.
+
+    The zones are copied lazily, on first use: a read-only ``Position`` (legality)
+    reads the state's own tuples, and the engine's mutable ``Work`` copies into
+    lists only the zones it touches; :meth:`freeze` reuses the untouched ones.
+    """
+
+    MUTABLE = False
+
+    # the zones, materialised by __getattr__ (lists in a Work, the state's tuples otherwise)
+    status: list[str]
+    draw: list[int]
+    discard: list[str]
+    hands: list[list[str]]
+    tableaux: list[list[str]]
+    ids: list[str]
+    missions: list[str]
+    id_pile: set[str]
+    id_queue: list[QueueEntry]
+    mission_pile: set[str]
+    mission_queue: list[QueueEntry]
+    revealed: list[str]
+    out_of_game: list[str]
+    solo_ids: list[str]
+    home_row: list[str]
+    stack: list[Frame]
 
     def __init__(self, s: State) -> None:
-        self.ctx: Context = s.ctx
-        self.cards = s.ctx.cards
-        self.cfg = s.ctx.config
-        self.n = s.ctx.players
+        ctx = s.ctx
+        self.source = s
+        self.ctx: Context = ctx
+        self.cards = ctx.cards
+        self.cfg = ctx.config
+        self.n = ctx.players
         self.alt = s.alt
-        self.status = list(s.status)
-        self.draw = list(s.draw_pile)
-        self.discard = list(s.discard_pile)
-        self.hands = [list(h) for h in s.hands]
-        self.tableaux = [list(t) for t in s.tableaux]
-        self.ids = list(s.ids)
-        self.missions = list(s.missions)
-        self.id_pile = set(s.id_pile)
-        self.id_queue = list(s.id_queue)
-        self.mission_pile = set(s.mission_pile)
-        self.mission_queue = list(s.mission_queue)
-        self.revealed = list(s.revealed_ids)
-        self.out_of_game = list(s.out_of_game)
-        self.solo_ids = list(s.solo_ids)
-        self.home_row = list(s.home_row)
         self.active = s.active
         self.turn = s.turn
         self.extra_turns = s.extra_turns
-        self.stack: list[Frame] = list(s.stack)
         self.result = s.result
-        self.old_log = s.log
-        self.log: list[Event] = []
+        self.log: list[Record] = []  # the events of this change, as History records
+        if self.MUTABLE:
+            self.stack = list(s.stack)  # every change touches the stack
+        else:  # read-only: share the state's tuples (typed as lists, only ever read)
+            d = self.__dict__
+            d["status"] = s.status
+            d["draw"] = s.draw_pile
+            d["discard"] = s.discard_pile
+            d["hands"] = s.hands
+            d["tableaux"] = s.tableaux
+            d["ids"] = s.ids
+            d["missions"] = s.missions
+            d["id_pile"] = s.id_pile
+            d["id_queue"] = s.id_queue
+            d["mission_pile"] = s.mission_pile
+            d["mission_queue"] = s.mission_queue
+            d["revealed"] = s.revealed_ids
+            d["out_of_game"] = s.out_of_game
+            d["solo_ids"] = s.solo_ids
+            d["home_row"] = s.home_row
+            d["stack"] = s.stack
+
+    def __getattr__(self, name: str) -> Any:
+        lazy = _LAZY.get(name)
+        if lazy is None:
+            raise AttributeError(name)
+        value = getattr(self.source, lazy[0])
+        if self.MUTABLE:
+            value = lazy[1](value)
+        self.__dict__[name] = value
+        return value
 
     def freeze(self) -> State:
+        s = self.source
+        get = self.__dict__.get
+        status = get("status")
+        draw = get("draw")
+        discard = get("discard")
+        hands = get("hands")
+        tableaux = get("tableaux")
+        ids = get("ids")
+        missions = get("missions")
+        id_pile = get("id_pile")
+        id_queue = get("id_queue")
+        mission_pile = get("mission_pile")
+        mission_queue = get("mission_queue")
+        revealed = get("revealed")
+        out_of_game = get("out_of_game")
+        solo_ids = get("solo_ids")
+        home_row = get("home_row")
+        stack = get("stack")
         return State(
-            ctx=self.ctx,
-            alt=self.alt,
-            status=tuple(self.status),
-            draw_pile=tuple(self.draw),
-            discard_pile=tuple(self.discard),
-            hands=tuple(tuple(sorted(h)) for h in self.hands),
-            tableaux=tuple(tuple(t) for t in self.tableaux),
-            ids=tuple(self.ids),
-            missions=tuple(self.missions),
-            id_pile=frozenset(self.id_pile),
-            id_queue=tuple(self.id_queue),
-            mission_pile=frozenset(self.mission_pile),
-            mission_queue=tuple(self.mission_queue),
-            revealed_ids=tuple(self.revealed),
-            out_of_game=tuple(self.out_of_game),
-            solo_ids=tuple(self.solo_ids),
-            home_row=tuple(self.home_row),
-            active=self.active,
-            turn=self.turn,
-            extra_turns=self.extra_turns,
-            stack=tuple(self.stack),
-            result=self.result,
-            log=self.old_log + tuple(self.log),
+            self.ctx,
+            self.alt,
+            s.status if status is None else tuple(status),
+            s.draw_pile if draw is None else tuple(draw),
+            s.discard_pile if discard is None else tuple(discard),
+            s.hands if hands is None else tuple([tuple(sorted(h)) for h in hands]),
+            s.tableaux if tableaux is None else tuple([tuple(t) for t in tableaux]),
+            s.ids if ids is None else tuple(ids),
+            s.missions if missions is None else tuple(missions),
+            s.id_pile if id_pile is None else frozenset(id_pile),
+            s.id_queue if id_queue is None else tuple(id_queue),
+            s.mission_pile if mission_pile is None else frozenset(mission_pile),
+            s.mission_queue if mission_queue is None else tuple(mission_queue),
+            s.revealed_ids if revealed is None else tuple(revealed),
+            s.out_of_game if out_of_game is None else tuple(out_of_game),
+            s.solo_ids if solo_ids is None else tuple(solo_ids),
+            s.home_row if home_row is None else tuple(home_row),
+            self.active,
+            self.turn,
+            self.extra_turns,
+            s.stack if stack is None else tuple(stack),
+            self.result,
+            s.log.extended(self.log),
         )
 
     # ------------------------------------------------------------------ small helpers
+    def play(self, card: str, target: str | int | None = None) -> Play:
+        """The (shared, immutable) ``Play(card, target)`` record."""
+        cache = self.ctx.play_cache
+        move = cache.get((card, target))
+        if move is None:
+            move = cache[(card, target)] = Play(card, target)
+        return move
+
     def say(self, text: str, private_to: int = -1, private_text: str = "") -> None:
-        self.log.append(Event(text, private_to, private_text))
+        self.log.append((text, private_to, private_text))
 
     def name(self, card_id: str) -> str:
         return self.cards.name(card_id)
@@ -196,8 +284,8 @@ class Position:
     def mission_done(self, player: int) -> bool:
         """Three distinct face-up Artifacts fill the Mission's slots (C-WIN-2, C-RULING-33)."""
         mission = self.cards.by_id.get(self.missions[player])
-        if mission is None:
-            return False
+        if mission is None or len(self.tableaux[player]) < len(mission.requires):
+            return False  # each slot needs its own card
         mine = set(self.tableaux[player])
         options: list[set[str]] = []
         for slot in mission.requires:
@@ -244,25 +332,35 @@ class Position:
         up_year = self.ctx.up_year or 0
         block_post = up and self.cfg.ultraparadox_blocks_post_1962_plays
         out: list[Play] = []
+        alt = self.alt
+        inverter_cache = self.ctx.inverter_plays
         for cid in sorted(set(card_ids), key=cards.deck_index.__getitem__):
             card = cards.play_cards[cid]
             if isinstance(card, InverterCard):  # C-INV-2, C-INV-7, C-ANOM-6
-                for icon, bit, year, need in self.ctx.inverter_targets[cid]:
-                    if block_post and year > up_year:
-                        continue
-                    side = "alt" if self.alt >> bit & 1 else "true"
-                    if need in ("any", side):
-                        out.append(Play(cid, icon))
+                key = (cid, alt, block_post)
+                found = inverter_cache.get(key)
+                if found is None:
+                    targets = []
+                    for icon, bit, year, need in self.ctx.inverter_targets[cid]:
+                        if block_post and year > up_year:
+                            continue
+                        side = "alt" if alt >> bit & 1 else "true"
+                        if need in ("any", side):
+                            targets.append(self.play(cid, icon))
+                    if len(inverter_cache) >= 65536:
+                        inverter_cache.clear()
+                    found = inverter_cache[key] = tuple(targets)
+                out.extend(found)
             elif isinstance(card, PatchCard):
                 if self.patch_ok(card, block_post, up_year):
-                    out.append(Play(cid))
+                    out.append(self.play(cid))
             elif isinstance(card, ArtifactCard):  # C-ANOM-7, C-RULING-13
                 if not (
                     up
                     and card.ultraparadox_blocked
                     and (not harvest or self.cfg.ultraparadox_blocks_artifact_moves)
                 ):
-                    out.append(Play(cid))
+                    out.append(self.play(cid))
             else:
                 out.extend(self.effect_plays(player, card, up))
         return out
@@ -287,7 +385,7 @@ class Position:
             if cfg.get_there_first_effect == "disabled":
                 return []
             return [
-                Play(cid, a)
+                self.play(cid, a)
                 for p, a in self.face_up()
                 if p != player and not (up and cfg.ultraparadox_blocks_artifact_moves and self.blocked(a))
             ]
@@ -299,29 +397,33 @@ class Position:
                     for c in sorted(set(self.hands[player]))
                     if isinstance(self.cards.play_cards[c], ArtifactCard)
                 ]
-            return [Play(cid, a) for a in own]
+            return [self.play(cid, a) for a in own]
         if key == "perform_miracle":  # C-ACT-4, C-RULING-23
-            return [Play(cid, a) for a in self.tableaux[player]]
+            return [self.play(cid, a) for a in self.tableaux[player]]
         if key == "it_never_existed":  # C-ACT-8, C-RULING-19
             return [
-                Play(cid, a)
+                self.play(cid, a)
                 for p, a in self.face_up()
                 if cfg.it_never_existed_scope == "any_artifact" or p != player
             ]
         if key == "discontinuity":  # C-ACT-5, C-RULING-20
             if cfg.discontinuity_direction == "player_choice":
-                return [Play(cid, "next"), Play(cid, "previous")]
-            return [Play(cid)]
+                return [self.play(cid, "next"), self.play(cid, "previous")]
+            return [self.play(cid)]
         if key == "time_vortex":  # C-ACT-6
-            return [Play(cid)]
+            return [self.play(cid)]
         if key == "new_mission":  # C-ACT-7, C-RULING-21
-            return [Play(cid, p) for p in (everyone if cfg.new_mission_target == "any_player" else (player,))]
+            return [
+                self.play(cid, p) for p in (everyone if cfg.new_mission_target == "any_player" else (player,))
+            ]
         if key == "your_parents_never_met":  # C-ACT-9, C-RULING-22
-            return [Play(cid, p) for p in everyone if cfg.ypnm_target == "any_player" or p != player]
+            return [self.play(cid, p) for p in everyone if cfg.ypnm_target == "any_player" or p != player]
         if key == "fast_forward":  # C-TW-2
-            return [Play(cid)]
+            return [self.play(cid)]
         if key in ("rewind", "quick_trip"):  # C-TW-3, C-TW-4, C-RULING-16
-            return [Play(cid)] if self.harvestable(player, "discard" if key == "rewind" else "draw") else []
+            return (
+                [self.play(cid)] if self.harvestable(player, "discard" if key == "rewind" else "draw") else []
+            )
         return []  # the Memo is never a normal play (C-PLAY-7, C-RULING-34)
 
     def harvest_pool(self, source: str) -> list[str]:
@@ -337,17 +439,28 @@ class Position:
         pool = self.harvest_pool(source)
         if not self.cfg.harvest_requires_legal_target:
             return bool(pool)
-        return bool(self.plays(player, pool, harvest=True))
+        return any(self.plays(player, (card,), harvest=True) for card in pool)  # stops at the first
 
     def kill_time_moves(self, player: int) -> list[KillTime]:
-        """C-TURN-4: one card, or two (a multiset pair) and a draw."""
-        counts = Counter(self.hands[player])
-        order = sorted(counts, key=self.cards.deck_index.__getitem__)
-        out = [KillTime((c,)) for c in order]
+        """C-TURN-4: one card, or two (a multiset pair) and a draw; single cards first, deck order."""
+        hand = self.hands[player]
+        order = sorted(set(hand), key=self.cards.deck_index.__getitem__)
+        cache = self.ctx.kill_cache
+        out: list[KillTime] = []
+        for a in order:
+            key: tuple[str, ...] = (a,)
+            move = cache.get(key)
+            if move is None:
+                move = cache[key] = KillTime(key)
+            out.append(move)
+        pairs = len(order) < len(hand)  # some card has two copies
         for i, a in enumerate(order):
-            for b in order[i:]:
-                if a != b or counts[a] >= 2:
-                    out.append(KillTime((a, b)))
+            for b in order[i:] if pairs and hand.count(a) >= 2 else order[i + 1 :]:
+                key = (a, b)
+                move = cache.get(key)
+                if move is None:
+                    move = cache[key] = KillTime(key)
+                out.append(move)
         return out
 
     def discards(self, player: int, *, patches_only: bool = False) -> list[Discard]:
@@ -439,36 +552,55 @@ def decision_player(state: State) -> int | None:
     return None
 
 
-_LAST: list[tuple[State, tuple[Move, ...]]] = []  # one-entry cache, keyed by identity
+_PASS: Final = Pass()
+_PASS_ONLY: Final[tuple[Move, ...]] = (_PASS,)
+_LAST: list[Any] = [None, ()]  # one-entry cache: the most recent state (by identity) and its moves
 
 
 def legal_moves_of(state: State) -> tuple[Move, ...]:
     """The decisions at ``state`` (cached for the most recent state object)."""
-    if state.result is not None or not state.stack or not isinstance(state.stack[-1], DECISION_FRAMES):
+    if state.result is not None or not state.stack:
         return ()
-    if _LAST and _LAST[0][0] is state:
-        return _LAST[0][1]
-    moves = tuple(Position(state).legal())
-    _LAST[:] = [(state, moves)]
+    if _LAST[0] is state:
+        moves: tuple[Move, ...] = _LAST[1]
+        return moves
+    top = state.stack[-1]
+    if type(top) is Window:  # the most common decision: poll one player (C-MEMO-3)
+        player = top.eligible[top.index % len(top.eligible)]
+        memos = state.ctx.memos
+        hand = state.hands[player]
+        if memos.isdisjoint(hand):
+            moves = _PASS_ONLY
+        else:
+            moves = (_PASS, *(Memo(c) for c in sorted(memos.intersection(hand))))
+    elif isinstance(top, DECISION_FRAMES):
+        moves = tuple(Position(state).legal())
+    else:
+        return ()
+    _LAST[0] = state
+    _LAST[1] = moves
     return moves
 
 
-_DRAWS: dict[str, Draw] = {}  # Draw records are immutable: build each one once
-_FRACTIONS: dict[tuple[int, int], Fraction] = {}
+_FRACTION_ROWS: dict[int, tuple[Fraction, ...]] = {}  # total -> Fraction(k, total) for every k
 
 
-def _draw(card: str) -> Draw:
-    move = _DRAWS.get(card)
-    if move is None:
-        move = _DRAWS[card] = Draw(card)
-    return move
+def _fractions(total: int) -> tuple[Fraction, ...]:
+    row = _FRACTION_ROWS.get(total)
+    if row is None:
+        row = _FRACTION_ROWS[total] = tuple(Fraction(k, total) for k in range(total + 1))
+    return row
 
 
-def _fraction(k: int, total: int) -> Fraction:
-    value = _FRACTIONS.get((k, total))
-    if value is None:
-        value = _FRACTIONS[(k, total)] = Fraction(k, total)
-    return value
+def _draw_table(
+    draws: tuple[Draw, ...], full: tuple[int, ...], total: int
+) -> tuple[tuple[tuple[Move, Fraction], ...], ...]:
+    """Per deck card, per number of copies left, the outcome ``(Draw(card), copies/total)``."""
+    row = _fractions(total)
+    return tuple(
+        tuple((draw, row[k]) if k <= total else (draw, row[0]) for k in range(copies + 1))
+        for draw, copies in zip(draws, full, strict=True)
+    )
 
 
 def chance_outcomes_of(state: State) -> list[tuple[Move, Fraction]]:
@@ -476,13 +608,18 @@ def chance_outcomes_of(state: State) -> list[tuple[Move, Fraction]]:
     if state.result is not None or not state.stack:
         return []
     top = state.stack[-1]
-    if isinstance(top, DrawCards):
-        total = sum(state.draw_pile)
-        return [
-            (_draw(card), _fraction(k, total))
-            for card, k in zip(state.cards.deck, state.draw_pile, strict=True)
-            if k
-        ]
+    if type(top) is DrawCards:
+        pile_counts = state.draw_pile
+        total = sum(pile_counts)
+        if not total:
+            return []
+        # the (Draw, probability) pairs are shared and immutable, built once per pile size: a draw
+        # allocates only its list, which keeps samplers' caches cheap for the garbage collector
+        table = state.ctx.draw_outcomes.get(total)
+        if table is None:
+            table = _draw_table(state.ctx.draws, state.ctx.deck_counts, total)
+            state.ctx.draw_outcomes[total] = table
+        return [table[i][k] for i, k in enumerate(pile_counts) if k]
     if isinstance(top, VortexDeal):
         counts = Counter(top.pool)
         order = sorted(counts, key=state.cards.deck_index.__getitem__)

@@ -47,7 +47,7 @@ from tabletop_rules.core.errors import AmbiguousMoveError, IllegalMoveError, Inv
 __all__ = ["move_to_str", "parse_move", "quote"]
 
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
-_PLAYER = re.compile(r"[Pp](\d{1,2})")
+_PLAYER = re.compile(r"[Pp]([0-9]{1,2})")
 _VERBS = (
     "play",
     "patch",
@@ -191,7 +191,7 @@ def parse_move(state: State, text: str) -> Move:
             test = lambda m: isinstance(m, Play) and m.card == card_id  # noqa: E731
     elif verb == "patch":
         arity(1, 2)
-        if args[0].isdigit():
+        if args[0].isascii() and args[0].isdigit():
             year = int(args[0])
             if year not in cards.ripple_index:
                 raise InvalidMoveError(f"{text!r}: {year} is not a ripplepoint year")
@@ -249,7 +249,7 @@ def parse_move(state: State, text: str) -> Move:
 
 
 def _target(cards: CardSet, names: dict[str, str], token: str, text: str) -> str | int:
-    if token.isdigit():
+    if token.isascii() and token.isdigit():
         year = int(token)
         card = cards.timeline_by_year.get(year)
         if card is None or not hasattr(card, "icon"):

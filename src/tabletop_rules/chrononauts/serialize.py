@@ -22,6 +22,7 @@ from tabletop_rules.chrononauts.state import (
     FRAME_TYPES,
     OPEN,
     TRUE,
+    DealGoal,
     Event,
     Frame,
     Harvest,
@@ -39,10 +40,21 @@ from tabletop_rules.chrononauts.state import (
 )
 from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError, TabletopRulesError
 
-__all__ = ["GAME_NAME", "VERSION", "check_players", "from_json", "state_cards", "to_json"]
+__all__ = [
+    "GAME_NAME",
+    "MAX_JSON_CHARS",
+    "VERSION",
+    "check_players",
+    "from_json",
+    "state_cards",
+    "to_json",
+    "validate",
+]
 
 GAME_NAME: Final = "chrononauts"
 VERSION: Final = 1
+MAX_JSON_CHARS: Final = 64_000_000
+"""The longest state JSON text :func:`from_json` reads (a 4-player game is ~100-300 kB)."""
 _FRAMES: Final = {cls.__name__: cls for cls in FRAME_TYPES}
 _KEYS: Final = (
     "game",
@@ -142,7 +154,7 @@ def to_json(state: State) -> str:
             "conditions": list(state.result.conditions),
             "reason": state.result.reason,
         },
-        "log": [[e.text, e.private_to, e.private_text] for e in state.log],
+        "log": [list(record) for record in state.log.records()],
     }
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -271,13 +283,32 @@ class _Reader:
 
 
 def from_json(text: str) -> State:
-    """The state :func:`to_json` wrote; raises InvalidStateError on anything malformed or inconsistent."""
+    """The state :func:`to_json` wrote; raises InvalidStateError on anything malformed or inconsistent.
+
+    The text is at most :data:`MAX_JSON_CHARS` characters; numbers are range-checked, card
+    ids must exist, and the rebuilt state must pass :func:`validate`.
+    """
     if not isinstance(text, str):
         raise InvalidStateError("from_json takes the JSON text")
+    if len(text) > MAX_JSON_CHARS:
+        raise InvalidStateError(
+            f"invalid Chrononauts state: {len(text)} characters is more than the limit of {MAX_JSON_CHARS}"
+        )
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, over-long integers
         raise InvalidStateError(f"invalid Chrononauts state: not JSON: {error}") from error
+    try:
+        return _from_data(data)
+    except InvalidStateError:
+        raise
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as error:
+        raise InvalidStateError(
+            f"invalid Chrononauts state: malformed data ({type(error).__name__}: {error})"
+        ) from error
+
+
+def _from_data(data: Any) -> State:
     if not isinstance(data, dict) or set(data) != set(_KEYS):
         raise InvalidStateError(f"invalid Chrononauts state: expected exactly the keys {list(_KEYS)}")
     if data["game"] != GAME_NAME or data["version"] != VERSION:
@@ -292,6 +323,8 @@ def from_json(text: str) -> State:
         raise InvalidStateError(f"invalid Chrononauts state: {error}") from error
     players: int = data["players"]
     r = _Reader(cards, players)
+    if not isinstance(data["alt"], list) or len(set(map(str, data["alt"]))) != len(data["alt"]):
+        raise r.fail("alt must list distinct linchpin icons")
     ctx = make_context(cards, config, players)
 
     alt = 0
@@ -355,7 +388,7 @@ def from_json(text: str) -> State:
         if not isinstance(entry, list) or len(entry) != 3:
             raise r.fail(f"log[{i}] must be [text, private_to, private_text]")
         private_to = entry[1]
-        if private_to != -1:
+        if not (isinstance(private_to, int) and not isinstance(private_to, bool) and private_to == -1):
             r.seat(private_to, f"log[{i}]")
         log.append(Event(r.str_(entry[0], f"log[{i}]"), private_to, r.str_(entry[2], f"log[{i}]")))
 
@@ -392,7 +425,135 @@ def from_json(text: str) -> State:
 
 
 def validate(state: State) -> None:
-    """The invariants every reachable state keeps (C-STATE-8); raises InvalidStateError."""
+    """Check every invariant a reachable state keeps; raise InvalidStateError naming the first broken one.
+
+    * Shape: one hand, tableau, ID and Mission per seat; seats, counts and turn numbers in range;
+      every card id known and of the right kind (tableaux hold Artifacts, ``out_of_game`` patches).
+    * Conservation (C-STATE-8c, d): every play-deck card of the variant is in exactly one zone
+      (draw pile, discard pile, hands, tableaux, patches on the TimeLine, out of the game, pending
+      plays, a Miracle's set-aside hand, a Time Vortex pool); every ID and Mission is in exactly one
+      place (a player, the hidden pile, the bottom queue, Solonauts' rows); with the 32 TimeLine
+      cards this is the whole 136-card edition.
+    * TimeLine (C-STATE-8a, b): a ripplepoint is true exactly when its ``paradox_if`` is false; a
+      patch lies only on its own, paradoxed year, and its ``playable_if`` holds (unless a ripple
+      check is pending, C-RULING-8); the open paradoxes are under the limit while the game goes on.
+    * Goals: IDs only in Chrononauts and Solonauts, Missions only outside Solonauts; a seat without
+      its goal card is waiting for its deal; revealed IDs are IDs.
+    * Stack: an unfinished game waits for a decision or a chance event; a finished one has no
+      frames and a consistent result; reaction windows poll the right seats; turn frames belong to
+      the active player; Solonauts hands hold at most five cards.
+    """
+    try:
+        _validate(state)
+    except InvalidStateError:
+        raise
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as error:
+        raise _Reader.fail(f"malformed state ({type(error).__name__}: {error})") from error
+
+
+_WINS: Final = ("mission", "id", "hand_size", "all_home")
+_CONDITIONS: Final = frozenset({*_WINS, "universe_destroyed", "out_of_cards", "turn_limit", "empty_supply"})
+
+
+def _check_shape(state: State) -> None:
+    cards, cfg, n = state.cards, state.config, state.players
+    fail = _Reader.fail
+
+    def seat(value: object, what: str) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+            raise fail(f"{what} must be a seat 0..{n - 1}, got {value!r}")
+
+    def count(value: object, what: str) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise fail(f"{what} must be a non-negative int, got {value!r}")
+
+    for name in ("hands", "tableaux", "ids", "missions"):
+        if len(getattr(state, name)) != n:
+            raise fail(f"{name} must have one entry per player")
+    if not isinstance(state.alt, int) or not 0 <= state.alt < 1 << len(cards.linchpins):
+        raise fail(f"alt must be a bitmask of the {len(cards.linchpins)} linchpins")
+    if len(state.status) != len(cards.ripplepoints) or len(state.draw_pile) != len(cards.deck):
+        raise fail("the TimeLine or the draw pile has the wrong length")
+    for card, k in zip(cards.deck, state.draw_pile, strict=True):
+        count(k, f"draw_pile[{card}]")
+    seat(state.active, "active")
+    count(state.turn, "turn")
+    count(state.extra_turns, "extra_turns")
+    for i, (rp, status) in enumerate(zip(cards.ripplepoints, state.status, strict=True)):
+        if status not in (TRUE, OPEN) and getattr(cards.play_cards.get(status), "year", None) != rp.year:
+            raise fail(f"timeline[{rp.year}]: {status!r} is not a status or a patch of that year")
+        if status not in (TRUE, OPEN) and status in state.status[:i]:
+            raise fail(f"the patch {status} lies on two years")
+    zones = {
+        "discard_pile": state.discard_pile,
+        "out_of_game": state.out_of_game,
+        **{f"hands[{p}]": h for p, h in enumerate(state.hands)},
+        **{f"tableaux[{p}]": t for p, t in enumerate(state.tableaux)},
+    }
+    for name, zone in zones.items():
+        for card in zone:
+            if card not in cards.play_cards:
+                raise fail(f"{name}: {card!r} is not a play-deck card")
+    for p, tableau in enumerate(state.tableaux):
+        if any(cards.play_cards[c].kind != "artifact" for c in tableau):
+            raise fail(f"tableaux[{p}] holds a card that is not an Artifact")
+    if any(cards.play_cards[c].kind != "patch" for c in state.out_of_game):
+        raise fail("only patches leave the game (C-RULING-3)")
+    if any(list(h) != sorted(h) for h in state.hands):
+        raise fail("hands must be sorted")
+    if cfg.variant == "solonauts" and len(state.hands[0]) > 5:
+        raise fail("a Solonauts hand holds at most five cards (C-SOLO-4)")
+    variant = cfg.variant
+    if variant != "chrononauts" and any(state.ids):
+        raise fail(f"players have no IDs in {variant}")
+    if variant == "solonauts" and any(state.missions):
+        raise fail("there are no Missions in Solonauts")
+    if variant != "solonauts" and (state.solo_ids or state.home_row):
+        raise fail("only Solonauts has face-up IDs and a home row")
+    dealing = {(f.player, f.pile) for f in state.stack if isinstance(f, DealGoal)}
+    if state.result is None or state.result.winner is not None:
+        for p in range(n):
+            if variant == "chrononauts" and not state.ids[p] and (p, "id") not in dealing:
+                raise fail(f"P{p} has no ID and none is being dealt")
+            if variant != "solonauts" and not state.missions[p] and (p, "mission") not in dealing:
+                raise fail(f"P{p} has no Mission and none is being dealt")
+    for frame in state.stack:
+        what = type(frame).__name__
+        for name in ("player", "owner", "next_player"):
+            if hasattr(frame, name):
+                seat(getattr(frame, name), f"{what}.{name}")
+        for name in ("count", "remaining", "index", "passes"):
+            if hasattr(frame, name):
+                count(getattr(frame, name), f"{what}.{name}")
+        if isinstance(frame, Window):
+            if frame.play.card not in cards.play_cards:
+                raise fail(f"a reaction window over the unknown card {frame.play.card!r}")
+        elif isinstance(frame, VortexDeal):
+            if frame.owed and len(frame.owed) != n:
+                raise fail("a Time Vortex owes cards to a wrong number of players")
+            if any(not isinstance(k, int) or k < 0 for k in frame.owed):
+                raise fail("a Time Vortex owes a negative number of cards")
+            if not frame.pool:
+                raise fail("an empty Time Vortex pool should be finished")
+        if isinstance(frame, (MiracleEnd, VortexDeal)):
+            cards_ = frame.aside if isinstance(frame, MiracleEnd) else frame.pool
+            if any(c not in cards.play_cards for c in cards_):
+                raise fail(f"{what} holds an unknown card")
+    result = state.result
+    if result is not None:
+        if result.winner is not None:
+            seat(result.winner, "result.winner")
+        if not result.conditions or not set(result.conditions) <= _CONDITIONS:
+            raise fail(f"result.conditions must name how the game ended, got {result.conditions!r}")
+        if (result.winner is None) != (result.conditions[0] not in _WINS):
+            raise fail("result: a win needs a winner, and a loss none")
+    for i, (_, private_to, _) in enumerate(state.log.records()):
+        if private_to != -1:
+            seat(private_to, f"log[{i}].private_to")
+
+
+def _validate(state: State) -> None:
+    _check_shape(state)
     cards, ctx, cfg = state.cards, state.ctx, state.config
     fail = _Reader.fail
     # (c), (d): every play-deck card is in exactly one zone and the deck is conserved

@@ -13,7 +13,9 @@ resolves it at once).
 from __future__ import annotations
 
 import functools
-from typing import Final, TypeAlias
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+from typing import Final, TypeAlias, overload
 
 import attrs
 
@@ -37,6 +39,7 @@ __all__ = [
     "FirstPlayer",
     "Frame",
     "Harvest",
+    "History",
     "KillTime",
     "Memo",
     "MiracleDiscard",
@@ -48,6 +51,7 @@ __all__ = [
     "Play",
     "PlayStep",
     "QueueEntry",
+    "Record",
     "Result",
     "RippleCheck",
     "SoloAfter",
@@ -328,6 +332,168 @@ class Event:
     private_text: str = ""
 
 
+Record: TypeAlias = tuple[str, int, str]
+"""An event as stored in a :class:`History`: ``(text, private_to, private_text)``."""
+
+
+_SEP: Final = "\x1f"
+_CHUNK: Final = 64
+
+
+def _encode(record: Record) -> str | Record:
+    """A record as a plain string when it can be one (strings cost the garbage collector nothing)."""
+    text, private_to, private_text = record
+    if _SEP in text or _SEP in private_text:
+        return record
+    if private_to == -1 and not private_text:
+        return text
+    return f"{text}{_SEP}{private_to}{_SEP}{private_text}"
+
+
+def _decode(item: str | Record) -> Record:
+    if isinstance(item, tuple):
+        return item
+    if _SEP not in item:
+        return (item, -1, "")
+    text, private_to, private_text = item.split(_SEP)
+    return (text, int(private_to), private_text)
+
+
+class History:
+    """The public history of a game: a persistent, append-only sequence of :class:`Event`.
+
+    States of one game share their history: a move adds its few events to a short tail
+    (at most 64 entries, copied) and full tails become links of a shared chain, so a move
+    costs the same at turn 1 and at turn 500 and no state copies the whole history.
+    Entries are stored as plain strings where possible, which the garbage collector
+    does not track.  It reads like a tuple of :class:`Event` (iteration, ``len``,
+    indexing and slicing build the events on demand), compares by content (also
+    with a tuple of events) and hashes like one.
+    """
+
+    __slots__ = ("_chunks", "_hash", "_tail", "size")
+
+    def __init__(self, events: Iterable[Event] = (), parent: History | None = None) -> None:
+        base = EMPTY_HISTORY if parent is None else parent
+        self._chunks: tuple[object, tuple[str | Record, ...]] | None = base._chunks
+        self._tail: tuple[str | Record, ...] = base._tail
+        self.size: int = base.size
+        self._hash: int | None = None
+        records = tuple((e.text, e.private_to, e.private_text) for e in events)
+        if records:
+            self._append(records)
+
+    def _append(self, records: tuple[Record, ...]) -> None:
+        tail = self._tail + tuple(_encode(r) for r in records)
+        if len(tail) >= _CHUNK:
+            self._chunks = (self._chunks, tail)
+            tail = ()
+        self._tail = tail
+        self.size += len(records)
+
+    @classmethod
+    def link(cls, parent: History, records: tuple[Record, ...]) -> History:
+        """``parent`` followed by ``records`` (the engine's constructor)."""
+        if not records:
+            return parent
+        new = cls.__new__(cls)
+        new._hash = None
+        if len(records) == 1 and len(parent._tail) < _CHUNK - 1:  # the common case, inlined
+            new._chunks = parent._chunks
+            new._tail = (*parent._tail, _encode(records[0]))
+            new.size = parent.size + 1
+            return new
+        new._chunks = parent._chunks
+        new._tail = parent._tail
+        new.size = parent.size
+        new._append(records)
+        return new
+
+    def extended(self, records: list[Record]) -> History:
+        """This history followed by ``records`` (``self`` when there are none)."""
+        return History.link(self, tuple(records))
+
+    def records(self) -> tuple[Record, ...]:
+        """Every event as a ``(text, private_to, private_text)`` record, oldest first."""
+        chunks: list[tuple[str | Record, ...]] = [self._tail]
+        node = self._chunks
+        while node is not None:
+            chunks.append(node[1])
+            node = node[0]  # type: ignore[assignment]
+        out: list[Record] = []
+        for chunk in reversed(chunks):
+            out.extend(map(_decode, chunk))
+        return tuple(out)
+
+    def flat(self) -> tuple[Event, ...]:
+        """Every event, oldest first, as a tuple (built on demand: linear in the length)."""
+        return tuple(Event(*record) for record in self.records())
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __bool__(self) -> bool:
+        return self.size > 0
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.flat())
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return tuple(Event(*record) for record in self.records()[index])
+        return Event(*self.records()[index])
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, History):
+            return self.size == other.size and self.records() == other.records()
+        if isinstance(other, tuple):
+            return self.size == len(other) and self.flat() == other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.flat())  # equal to the hash of the equal tuple of events
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"History({list(self.flat())!r})"
+
+    def __getstate__(self) -> tuple[Record, ...]:
+        return self.records()
+
+    def __setstate__(self, records: tuple[Record, ...]) -> None:
+        self._chunks = None
+        self._tail = ()
+        self.size = 0
+        self._hash = None
+        if records:
+            self._append(tuple(records))
+
+
+EMPTY_HISTORY: Final = History.__new__(History)
+EMPTY_HISTORY._chunks = None
+EMPTY_HISTORY._tail = ()
+EMPTY_HISTORY.size = 0
+EMPTY_HISTORY._hash = None
+
+
+def as_history(value: History | Iterable[Event]) -> History:
+    """A :class:`History` from a history or any iterable of events (the ``State.log`` converter)."""
+    if isinstance(value, History):
+        return value
+    return History(value)
+
+
 @attrs.frozen
 class Result:
     """How the game ended, with a human ``reason``.
@@ -359,6 +525,14 @@ class Context:
     inverter_targets: dict[
         str, tuple[tuple[str, int, int, str], ...]
     ]  # card -> (icon, bit, year, side needed)
+    memos: frozenset[str] = frozenset()  # the Memo card ids
+    draws: tuple[Draw, ...] = ()  # one Draw outcome per play-deck card type, aligned with ``cards.deck``
+    # private memo tables of the rules: shared immutable Play records, Killing Time lists by hand
+    play_cache: dict[tuple[str, str | int | None], Play] = attrs.field(factory=dict)
+    kill_cache: dict[tuple[str, ...], KillTime] = attrs.field(factory=dict)
+    inverter_plays: dict[tuple[str, int, bool], tuple[Play, ...]] = attrs.field(factory=dict)
+    # per draw-pile size, per card, per copies left: the shared (Draw, probability) outcome
+    draw_outcomes: dict[int, tuple[tuple[tuple[Move, Fraction], ...], ...]] = attrs.field(factory=dict)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -411,6 +585,8 @@ def make_context(cards: CardSet, config: RulesConfig, players: int) -> Context:
         paradox_if,
         playable_if,
         _inverter_targets(cards, config),
+        frozenset(c.id for c in (*cards.actions, *cards.timewarps) if c.effect_key == "memo"),
+        tuple(Draw(card_id) for card_id in cards.deck),
     )
 
 
@@ -465,7 +641,7 @@ class State:
         active: the active player; ``turn``: turns started; ``extra_turns``: Fast Forward turns owed.
         stack: pending frames, innermost last.
         result: set once the game is over.
-        log: the public history.
+        log: the public history (a :class:`History`; any iterable of events is converted).
     """
 
     ctx: Context
@@ -490,7 +666,7 @@ class State:
     extra_turns: int
     stack: tuple[Frame, ...]
     result: Result | None
-    log: tuple[Event, ...]
+    log: History = attrs.field(converter=as_history)
 
     @property
     def players(self) -> int:

@@ -136,7 +136,8 @@ def observation(state: State, player: int | None) -> View:
     if result is not None and result.winner is not None and not solo:
         winner_goals = tuple(g for g in (state.ids[result.winner], state.missions[result.winner]) if g)
     history = tuple(
-        e.private_text if e.private_to == player and player is not None else e.text for e in state.log
+        private_text if private_to == player and player is not None else text
+        for text, private_to, private_text in state.log.records()
     )
     mine = player is not None or solo
     seat = 0 if solo else player

@@ -1,0 +1,172 @@
+"""validate() catches every broken invariant, outcome() describes finished games, the history is shared."""
+
+from __future__ import annotations
+
+import pickle
+
+import attrs
+import pytest
+from chrononauts_helpers import setup
+
+from tabletop_rules import chrononauts as C
+from tabletop_rules.chrononauts.state import DrawCards, Event, MiracleEnd, PlayStep, Result, Window
+from tabletop_rules.core import InvalidStateError, random_playout
+from tabletop_rules.simulate import simulate
+
+
+def _mid_game() -> C.State:
+    playout = random_playout(C, 2, initial=C.new_game(players=3), max_moves=120)
+    return playout.final
+
+
+def test_validate_is_exported_and_accepts_reachable_states():
+    assert "validate" in C.__all__
+    assert "outcome" in C.__all__
+    playout = random_playout(C, 4, initial=C.new_game(players=4), max_moves=400)
+    for state in playout.states(C):
+        C.validate(state)
+
+
+BROKEN = {
+    "a card vanished": lambda s: attrs.evolve(s, discard_pile=s.discard_pile[1:] or ("ART-REX",)),
+    "a card is duplicated": lambda s: attrs.evolve(s, discard_pile=(*s.discard_pile, s.cards.deck[0])),
+    "an unknown card": lambda s: attrs.evolve(s, out_of_game=("NOT-A-CARD",)),
+    "an inverter out of the game": lambda s: attrs.evolve(s, out_of_game=("INV-SABOTAGE",)),
+    "paradox against the linchpins": lambda s: attrs.evolve(s, status=("open", *s.status[1:])),
+    "patch on a true year": lambda s: attrs.evolve(s, status=("P-1868", *s.status[1:])),
+    "patch on the wrong year": lambda s: attrs.evolve(s, status=("P-1999", *s.status[1:])),
+    "unsorted hand": lambda s: attrs.evolve(s, hands=((*tuple(reversed(s.hands[0])), "ZZ"), *s.hands[1:])),
+    "missing hand": lambda s: attrs.evolve(s, hands=s.hands[:-1]),
+    "bad active seat": lambda s: attrs.evolve(s, active=7),
+    "negative turn": lambda s: attrs.evolve(s, turn=-1),
+    "an ID given twice": lambda s: attrs.evolve(s, ids=(s.ids[1], *s.ids[1:])),
+    "a player without an ID": lambda s: attrs.evolve(s, ids=("", *s.ids[1:])),
+    "an ID in Artifaxx hands": lambda s: attrs.evolve(s, solo_ids=("ID-01",)),
+    "empty stack mid-game": lambda s: attrs.evolve(s, stack=()),
+    "frame of another seat": lambda s: attrs.evolve(
+        s, stack=(*s.stack, PlayStep((s.active + 1) % 3, "turn"))
+    ),
+    "negative draw count": lambda s: attrs.evolve(s, stack=(*s.stack, DrawCards(0, -2))),
+    "finished with frames": lambda s: attrs.evolve(s, result=Result(0, ("id",), "won")),
+    "winner without a win": lambda s: attrs.evolve(
+        s, stack=(), result=Result(1, ("universe_destroyed",), "x")
+    ),
+    "unknown end": lambda s: attrs.evolve(s, stack=(), result=Result(None, ("bored",), "x")),
+    "bad private seat": lambda s: attrs.evolve(s, log=(*s.log, Event("x", 9, "y"))),
+    "aside with unknown card": lambda s: attrs.evolve(s, stack=(MiracleEnd(s.active, ("NOPE",)), *s.stack)),
+    "window polling the owner": lambda s: attrs.evolve(
+        s, stack=(*s.stack, Window(0, C.Play("ART-REX"), "hand", "turn", (0, 1, 2), 0, 0))
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_validate_rejects_broken_states(name):
+    state = _mid_game()
+    broken = BROKEN[name](state)
+    with pytest.raises(InvalidStateError):
+        C.validate(broken)
+    with pytest.raises(InvalidStateError):
+        C.from_json(C.to_json(broken))  # from_json runs validate
+
+
+def test_validate_counts_all_136_cards():  # C-STATE-8c, d
+    state = _mid_game()
+    cards = state.cards
+    play = sum(state.draw_pile) + len(state.discard_pile) + len(state.out_of_game)
+    play += sum(map(len, state.hands)) + sum(map(len, state.tableaux))
+    play += sum(1 for s in state.status if s not in (C.TRUE, C.OPEN))
+    play += sum(1 for f in state.stack if isinstance(f, Window))
+    goals = (
+        len([g for g in (*state.ids, *state.missions) if g]) + len(state.id_pile) + len(state.mission_pile)
+    )
+    goals += len(state.id_queue) + len(state.mission_queue)
+    assert play == 80
+    assert goals == 24
+    assert play + goals + len(cards.linchpins) + len(cards.ripplepoints) == 136
+
+
+def test_solonauts_hand_limit():
+    state = C.new_game(variant="solonauts")
+    while C.current_player(state) is not None and not isinstance(state.stack[-1], C.state.SoloStep):
+        state = C.apply(state, C.chance_outcomes(state)[0][0])
+    assert len(state.hands[0]) == 5
+    spare = next(c for c, k in zip(state.cards.deck, state.draw_pile, strict=True) if k)
+    bigger = attrs.evolve(
+        state,
+        hands=(tuple(sorted((*state.hands[0], spare))),),
+        draw_pile=tuple(k - (c == spare) for c, k in zip(state.cards.deck, state.draw_pile, strict=True)),
+    )
+    with pytest.raises(InvalidStateError, match="five"):
+        C.validate(bigger)
+
+
+def test_outcome_of_finished_games():
+    for players, variant, options in (
+        (4, "chrononauts", {}),
+        (2, "artifaxx", {"max_turns": 30}),
+        (1, "solonauts", {}),
+    ):
+        final = random_playout(C, 3, initial=C.new_game(options, players=players, variant=variant)).final
+        out = C.outcome(final)
+        assert set(out) == {
+            "winner",
+            "win_type",
+            "end",
+            "universe_destroyed",
+            "turns",
+            "open_paradoxes",
+            "players",
+            "variant",
+        }
+        assert out["players"] == players
+        assert out["variant"] == variant
+        assert out["turns"] == final.turn
+        assert (out["winner"] is None) == (out["win_type"] is None) == (out["end"] != "win")
+        assert out["universe_destroyed"] == (out["end"] == "universe_destroyed")
+    with pytest.raises(InvalidStateError):
+        C.outcome(C.new_game(players=3))
+
+
+def test_simulate_aggregates_outcomes():
+    summary = simulate(C, 4, setup={"players": 3}, master_seed=5).summary()
+    outcome = summary["outcome"]
+    assert sum(outcome["end"]["counts"].values()) == 4
+    assert set(outcome["universe_destroyed"]["counts"]) <= {"true", "false"}
+    assert outcome["turns"]["min"] >= 1
+
+
+def test_history_is_shared_and_behaves_like_a_tuple():
+    playout = random_playout(C, 8, initial=C.new_game(players=3), max_moves=200)
+    states = list(playout.states(C))
+    a, b = states[-2], states[-1]
+    assert isinstance(b.log, C.History)
+    assert len(b.log) >= len(a.log)
+    assert tuple(b.log)[: len(a.log)] == tuple(a.log)
+    assert b.log[: len(a.log)] == tuple(a.log)
+    assert b.log[-1] == tuple(b.log)[-1]
+    assert b.log == tuple(b.log)
+    assert hash(b.log) == hash(tuple(b.log))
+    rebuilt = C.from_json(C.to_json(b))
+    assert rebuilt == b
+    assert hash(rebuilt) == hash(b)
+    assert pickle.loads(pickle.dumps(b)) == b
+    assert attrs.evolve(b, log=()).log == ()
+    assert not attrs.evolve(b, log=()).log
+    # a move adds one small link over the previous history instead of copying it
+    assert C.History.link(a.log, ()) is a.log
+    assert C.History.link(a.log, (("x", -1, ""),)).records() == (*a.log.records(), ("x", -1, ""))
+    assert b.log.records()[: len(a.log)] == a.log.records()
+
+
+def test_setup_helper_states_validate():
+    C.validate(setup(3, hands=[["ART-REX"]]))
+
+
+def test_cards_set_aside_survive_the_end_of_the_game():  # C-STATE-8d, C-ACT-4 step 6
+    # seed 100: the 13th paradox comes from a card Rewound during a Miracle, with a hand set aside
+    playout = random_playout(C, 100, initial=C.new_game(players=4))
+    final = playout.final
+    assert final.result.conditions == ("universe_destroyed",)
+    assert any(isinstance(f, MiracleEnd) for s in playout.states(C) for f in s.stack)
+    C.validate(final)
