@@ -46,6 +46,7 @@ from tabletop_rules.chrononauts.state import (
     VortexDeal,
     Window,
 )
+from tabletop_rules.core.playout import WeightedOutcomes
 
 __all__ = [
     "CHANCE_FRAMES",
@@ -619,7 +620,13 @@ def chance_outcomes_of(state: State) -> list[tuple[Move, Fraction]]:
         if table is None:
             table = _draw_table(state.ctx.draws, state.ctx.deck_counts, total)
             state.ctx.draw_outcomes[total] = table
-        return [table[i][k] for i, k in enumerate(pile_counts) if k]
+        pairs, weights = [], []
+        for i, k in enumerate(pile_counts):
+            if k:
+                pairs.append(table[i][k])
+                weights.append(k)
+        # the card counts are the integer weights, so the sampler needs no fraction arithmetic
+        return WeightedOutcomes(pairs, tuple(itertools.accumulate(weights)), total)
     if isinstance(top, VortexDeal):
         counts = Counter(top.pool)
         order = sorted(counts, key=state.cards.deck_index.__getitem__)

@@ -14,6 +14,7 @@ from tabletop_rules.core.errors import (
 from tabletop_rules.core.playout import (
     Agent,
     Playout,
+    WeightedOutcomes,
     random_agent,
     random_playout,
     sample_chance,
@@ -44,6 +45,7 @@ __all__ = [
     "InvalidStateError",
     "Playout",
     "TabletopRulesError",
+    "WeightedOutcomes",
     "make_record",
     "random_agent",
     "random_playout",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Generic
 
@@ -17,10 +17,36 @@ import attrs
 
 from tabletop_rules.core.protocol import CHANCE, Game, MoveT, StateT
 
-__all__ = ["Agent", "Playout", "random_agent", "random_playout", "sample_chance", "sample_outcome"]
+__all__ = [
+    "Agent",
+    "Playout",
+    "WeightedOutcomes",
+    "random_agent",
+    "random_playout",
+    "sample_chance",
+    "sample_outcome",
+]
 
 Agent = Callable[[Any, random.Random], Any]
 """A decision policy: ``agent(state, rng) -> move``.  It may only use ``rng`` for randomness."""
+
+
+class WeightedOutcomes(list[tuple[Any, Fraction]]):
+    """Chance outcomes that also carry their integer weights, so that sampling needs no fraction arithmetic.
+
+    A game may return one from ``chance_outcomes`` when it knows the outcomes'
+    weights directly (a draw pile's card counts): outcome ``i`` has probability
+    ``(cumulative[i] - cumulative[i - 1]) / denominator``, which must equal its
+    ``Fraction`` (the conformance suite checks this).  It is a plain list of
+    ``(outcome, probability)`` pairs to everyone else.
+    """
+
+    def __init__(
+        self, pairs: Iterable[tuple[Any, Fraction]], cumulative: Sequence[int], denominator: int
+    ) -> None:
+        super().__init__(pairs)
+        self.cumulative = cumulative
+        self.denominator = denominator
 
 
 def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Random) -> MoveT:
@@ -34,6 +60,12 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
     Raises:
         ValueError: if ``outcomes`` is empty or its probabilities do not sum to 1.
     """
+    if isinstance(outcomes, WeightedOutcomes):
+        point = rng.randrange(outcomes.denominator)
+        for index, bound in enumerate(outcomes.cumulative):
+            if point < bound:
+                return outcomes[index][0]  # type: ignore[no-any-return]
+        raise AssertionError("unreachable: weights sum to the denominator")  # pragma: no cover
     key = id(outcomes)
     cached = _WEIGHTS.get(key)
     if cached is not None and cached[0] is outcomes:

@@ -21,6 +21,7 @@ the move number and what failed.  It needs no test framework.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -31,7 +32,7 @@ from tabletop_rules.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
 )
-from tabletop_rules.core.playout import Playout, random_playout, sample_outcome
+from tabletop_rules.core.playout import Playout, WeightedOutcomes, random_playout, sample_outcome
 from tabletop_rules.core.protocol import CHANCE, Game, MoveT, StateT
 
 __all__ = ["ConformanceError", "check_determinism", "check_playout", "check_state"]
@@ -94,6 +95,13 @@ def check_state(
             raise _fail(context, "chance probabilities must be positive Fractions")
         if sum((p for _, p in outcomes), Fraction(0)) != 1:
             raise _fail(context, "chance probabilities do not sum to exactly 1")
+        if isinstance(outcomes, WeightedOutcomes):
+            bounds = [0, *outcomes.cumulative]
+            weights = [Fraction(b - a, outcomes.denominator) for a, b in itertools.pairwise(bounds)]
+            if weights != [p for _, p in outcomes] or bounds[-1] != outcomes.denominator:
+                raise _fail(
+                    context, "the integer weights of WeightedOutcomes disagree with the probabilities"
+                )
         applied: list[Any] = [o for o, _ in outcomes]
         if len(set(applied)) != len(applied):
             raise _fail(context, "chance outcomes are not distinct")
