@@ -13,12 +13,43 @@ from tabletop_rules.adapters import openspiel  # noqa: E402
 from tabletop_rules.valandris import actions  # noqa: E402
 
 NAMES = openspiel.register_all()
+# OpenSpiel clones a Python state by serialising it and replaying its whole history, so every step of
+# random_sim_test costs as much as the game so far: long games are kept short here.
+SMALL = {
+    "tabletop_valandris": [{"max_turns": 25}],
+    "tabletop_chrononauts": [
+        {"players": 4, "max_turns": 6},
+        {"players": 2, "max_turns": 6},
+        {"players": 6, "max_turns": 4},
+        {"variant": "artifaxx", "players": 3, "max_turns": 6},
+        {"variant": "solonauts", "players": 1, "max_turns": 6},
+    ],
+    "tabletop_trismaugistus": [{"max_turns": 2000}],
+}
+CASES = [(name, params) for name in NAMES for params in SMALL.get(name, [{}])]
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_random_sim_test_with_serialization(name):
-    game = pyspiel.load_game(name)
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+def test_every_game_is_registered():
+    assert set(NAMES) == {"tabletop_valandris", "tabletop_chrononauts", "tabletop_trismaugistus"}
+
+
+@pytest.mark.parametrize(("name", "params"), CASES, ids=str)
+def test_random_sim_test_with_serialization(name, params):
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_chrononauts_information_states_hide_other_hands():
+    game = pyspiel.load_game("tabletop_chrononauts", {"players": 3, "max_turns": 10})
+    info = game.get_type()
+    assert info.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    views = {p: state.information_state_string(p) for p in range(3)}
+    assert len(set(views.values())) == 3  # each player sees their own hand only
 
 
 def test_valandris_parameters_reach_the_rules():

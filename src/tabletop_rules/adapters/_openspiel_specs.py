@@ -74,4 +74,49 @@ def trismaugistus_spec() -> GameSpec:
     )
 
 
-SPECS: dict[str, Callable[[], GameSpec]] = {"valandris": valandris_spec, "trismaugistus": trismaugistus_spec}
+def chrononauts_spec() -> GameSpec:
+    from tabletop_rules import chrononauts
+    from tabletop_rules.chrononauts import actions
+    from tabletop_rules.chrononauts.cards import default_cards
+
+    cards = default_cards()
+
+    def config(params: Mapping[str, Any]) -> chrononauts.RulesConfig:
+        return chrononauts.RulesConfig.from_dict(
+            {"max_turns": int(params["max_turns"]), "variant": str(params["variant"])}
+        )
+
+    return GameSpec(
+        short_name="tabletop_chrononauts",
+        long_name="Chrononauts (tabletop_rules)",
+        module=chrononauts,
+        # A game has no natural length bound (a deck can recycle for ever), so the turn cap of
+        # C-RULING-38 is a parameter, and the OpenSpiel game is also cut at the matching move bound.
+        parameters={"players": 4, "variant": "chrononauts", "max_turns": 500},
+        new_state=lambda params: chrononauts.new_game(config(params), players=int(params["players"])),
+        num_actions=actions.num_actions(cards, 4),
+        chance_outcomes=actions.num_chance_outcomes(cards, 4),
+        encode=actions.move_to_action,
+        decode=actions.action_to_move,
+        encode_chance=actions.move_to_chance,
+        decode_chance=actions.chance_to_move,
+        players=lambda params: int(params["players"]),
+        utility=lambda params: (-1.0, 1.0, None),
+        max_length=lambda params: _bounded(actions.max_game_length(config(params), int(params["players"]))),
+        perfect_information=False,
+        observation=chrononauts.information_state_string,
+        truncate=True,
+    )
+
+
+def _bounded(length: int | None) -> int:
+    if length is None:
+        raise ValueError("the OpenSpiel adapter needs a bounded game: set max_turns")
+    return length
+
+
+SPECS: dict[str, Callable[[], GameSpec]] = {
+    "valandris": valandris_spec,
+    "chrononauts": chrononauts_spec,
+    "trismaugistus": trismaugistus_spec,
+}
