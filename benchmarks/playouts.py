@@ -110,7 +110,7 @@ def memory(game: Any, start: Callable[[Any], Any], stored: int = 100_000) -> dic
     initial = start(game)
     shared = {
         id(getattr(initial, name))
-        for name in ("rules", "options", "config", "pack", "cards")
+        for name in ("rules", "options", "config", "pack", "cards", "ctx")
         if hasattr(initial, name)
     }
     trajectory = [initial]
