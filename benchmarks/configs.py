@@ -65,12 +65,16 @@ def _trismaugistus() -> list[Config]:
     ]
 
 
-def _chrononauts_start(players: int, m: Any) -> Any:
-    return m.new_game(players=players)
+def _chrononauts_start(players: int, m: Any, variant: str = "chrononauts") -> Any:
+    return m.new_game(players=players, variant=variant)
 
 
 def _chrononauts() -> list[Config]:
-    return [(f"Chrononauts {n}p", "chrononauts", partial(_chrononauts_start, n)) for n in (2, 4, 6)]
+    return [
+        *((f"Chrononauts {n}p", "chrononauts", partial(_chrononauts_start, n)) for n in (2, 3, 4, 5, 6)),
+        ("Chrononauts Artifaxx 3p", "chrononauts", partial(_chrononauts_start, 3, variant="artifaxx")),
+        ("Chrononauts Solonauts", "chrononauts", partial(_chrononauts_start, 1, variant="solonauts")),
+    ]
 
 
 def all_configs() -> list[Config]:
