@@ -1,0 +1,127 @@
+"""Valandris solved: exact capture times for every position, perfect-play agents (issue 8).
+
+Needs the optional ``solver`` extra (numpy)::
+
+    pip install "tabletop-rules[solver]"
+
+::
+
+    from tabletop_rules import valandris
+    from tabletop_rules.valandris.solver import solve, Tablebase, perfect_agent
+
+    tb = solve(die="adversarial")               # about 20 minutes on a shared two-core machine
+    tb.save("valandris-adversarial.vtb")
+    tb = Tablebase.load("valandris-adversarial.vtb")
+    state = valandris.from_position(leviathan="A0", unicorn="E0", archangel="H0", valandris="H19",
+                                    seals=["E5", "E6", "E7", "E8", "E9"], declared="archangel")
+    tb.value(state)          # Holy Spirit turns to a forced capture, this turn counted; None = never
+    tb.best_moves(state)
+
+The solve is a retrograde analysis (value iteration) over every position:
+the Leviathan, the Unicorn, the Archangel and Valandris anywhere on the 52
+vertices, every seal set up to the board's 120 symmetries (82 orbits), each
+declaration, and both sides to move.  The d12 is resolved deterministically
+in one of three ways, which bound the real game from both sides:
+
+* ``"adversarial"``: Valandris picks the face (an upper bound on capture times);
+* ``"cooperative"``: the Holy Spirit picks the face (a lower bound);
+* ``"ignored"``: no seal is ever removed.
+
+See ``docs/valandris-solved.md`` for the answers and the proof of correctness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.valandris.options import Rules
+from tabletop_rules.valandris.solver._engine import NEVER, Die, Engine, check_options
+from tabletop_rules.valandris.solver.agents import PerfectAgent, perfect_agent
+from tabletop_rules.valandris.solver.tablebase import FORMAT_VERSION, SetupAnswer, Tablebase
+
+__all__ = [
+    "FORMAT_VERSION",
+    "NEVER",
+    "SUPPORTED_OPTIONS",
+    "Die",
+    "PerfectAgent",
+    "SetupAnswer",
+    "Tablebase",
+    "check_options",
+    "perfect_agent",
+    "solve",
+]
+
+SUPPORTED_OPTIONS = (
+    "demon_may_pass_through_creatures",
+    "unicorn_seal_range",
+    "unicorn_may_seal_own_vertex",
+    "crossing_target_may_hold_demon",
+    "allow_declare_none",
+    "first_turn_power",
+    "max_turns",
+)
+"""Rules fields the solver accepts with any value (``max_turns`` does not enter the values).
+
+The other two, ``crossing_bonus_steps=2`` and ``blocked_creature="holy_spirit_loses"``,
+raise :class:`~tabletop_rules.core.InvalidOptionError`.
+"""
+
+
+def solve(
+    options: Rules | None = None,
+    die: Die = "adversarial",
+    *,
+    progress: bool | Callable[[str, int, int], None] = False,
+    min_seals: int = 0,
+    max_sweeps: int | None = None,
+    workers: int = 2,
+) -> Tablebase:
+    """Solve Valandris exactly for one set of options and one die treatment.
+
+    Args:
+        options: the rulings (default: the spec's).  Options the solver does not
+            model raise :class:`~tabletop_rules.core.InvalidOptionError`.
+        die: ``"adversarial"``, ``"ignored"`` or ``"cooperative"``.
+        progress: ``True`` for a tqdm progress bar, or a callback
+            ``(label, done, total)``.
+        min_seals: solve only the seal sets with at least this many seals, a
+            family closed under play only when no seal is ever removed, so it
+            needs ``die="ignored"``.  For tests; 0 is the whole game.
+        max_sweeps: stop after this many sweeps (values above it stay "never").
+            For tests; ``None`` runs to the fixed point.
+        workers: threads sharing the seal-set orbits of each sweep (numpy
+            releases the GIL, so two threads use two cores).
+    """
+    rules = Rules() if options is None else options
+    if not isinstance(rules, Rules):
+        raise InvalidOptionError(f"options must be a valandris.Rules, not {type(rules).__name__}")
+    engine = Engine(rules, die, min_seals)
+    callback: Callable[[str, int, int], None] | None
+    bar = None
+    if progress is True:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(engine.orbits), unit="seal set", desc="sweep 1")
+
+        def callback(label: str, done: int, total: int) -> None:
+            assert bar is not None
+            if done == 1:
+                bar.reset(total)
+                bar.set_description(label)
+            bar.update(1)
+
+    elif progress is False:
+        callback = None
+    else:
+        callback = progress
+    try:
+        engine.run(callback, max_sweeps, workers)
+    finally:
+        if bar is not None:
+            bar.close()
+    info = {"sweeps": engine.sweeps, "seconds": round(engine.seconds, 1), "min_seals": min_seals}
+    if max_sweeps is not None:
+        info["max_sweeps"] = max_sweeps
+    return Tablebase(rules, die, engine.orbits, engine.T, engine.M, info)
