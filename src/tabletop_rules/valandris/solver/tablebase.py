@@ -123,7 +123,10 @@ class Tablebase:
         pieces = (*state.creatures, state.demon)
         if len(state.creatures) != 3 or state.demon is None or len(set(pieces)) != 4:
             raise ValueError(f"not a complete position with four distinct vertices: {state!r}")
-        if any(state.sealed >> v & 1 for v in (*state.creatures, state.demon)):
+        pieces_off_seals: tuple[int | None, ...] = (*state.creatures, state.demon)
+        if state.phase is Phase.UNICORN:  # the Unicorn may just have sealed its own vertex
+            pieces_off_seals = (state.creatures[0], state.creatures[2], state.demon)
+        if any(state.sealed >> v & 1 for v in pieces_off_seals if v is not None):
             raise ValueError(f"a piece stands on a seal: {state!r}")
         if state.rules != self.rules and _key(state.rules) != _key(self.rules):
             raise ValueError("the state's rules differ from the rules this tablebase was solved for")
