@@ -154,9 +154,11 @@ def to_json(state: State) -> str:
             "conditions": list(state.result.conditions),
             "reason": state.result.reason,
         },
-        "log": [list(record) for record in state.log.records()],
     }
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    # the log is last: its shared chunks keep their JSON text, so a long game is not re-encoded per call
+    head = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return f'{head[:-1]},"log":{state.log.to_json_array()}}}'
+
 
 
 def state_cards(raw: Any) -> CardSet:
@@ -547,9 +549,8 @@ def _check_shape(state: State) -> None:
             raise fail(f"result.conditions must name how the game ended, got {result.conditions!r}")
         if (result.winner is None) != (result.conditions[0] not in _WINS):
             raise fail("result: a win needs a winner, and a loss none")
-    for i, (_, private_to, _) in enumerate(state.log.records()):
-        if private_to != -1:
-            seat(private_to, f"log[{i}].private_to")
+    for private_to in state.log.private_seats():
+        seat(private_to, "a log entry's private_to")
 
 
 def _validate(state: State) -> None:

@@ -13,6 +13,7 @@ resolves it at once).
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import Final, TypeAlias, overload
@@ -359,12 +360,54 @@ def _decode(item: str | Record) -> Record:
     return (text, int(private_to), private_text)
 
 
+class _Chunk:
+    """A full, immutable run of 64 history entries, linked to the chunks before it.
+
+    Chunks are shared by every later state of a game, so what is derived from one (its decoded
+    records, its JSON text, the seats its private entries name) is computed once and kept.
+    """
+
+    __slots__ = ("_json", "_private", "_records", "items", "parent")
+
+    def __init__(self, parent: _Chunk | None, items: tuple[str | Record, ...]) -> None:
+        self.parent = parent
+        self.items = items
+        self._records: tuple[Record, ...] | None = None
+        self._json: str | None = None
+        self._private: frozenset[int] | None = None
+
+    def records(self) -> tuple[Record, ...]:
+        if self._records is None:
+            self._records = tuple(map(_decode, self.items))
+        return self._records
+
+    def json(self) -> str:
+        if self._json is None:
+            self._json = _records_json(self.records())
+        return self._json
+
+    def private(self) -> frozenset[int]:
+        if self._private is None:
+            self._private = _private_seats(self.items)
+        return self._private
+
+
+def _records_json(records: Iterable[Record]) -> str:
+    """The records as the comma-separated items of a JSON array (no brackets)."""
+    return json.dumps([list(r) for r in records], separators=(",", ":"), ensure_ascii=False)[1:-1]
+
+
+def _private_seats(items: Iterable[str | Record]) -> frozenset[int]:
+    return frozenset(_decode(i)[1] for i in items if not isinstance(i, str) or _SEP in i) - {-1}
+
+
 class History:
     """The public history of a game: a persistent, append-only sequence of :class:`Event`.
 
     States of one game share their history: a move adds its few events to a short tail
-    (at most 64 entries, copied) and full tails become links of a shared chain, so a move
-    costs the same at turn 1 and at turn 500 and no state copies the whole history.
+    (at most 64 entries, copied) and full tails become shared, immutable chunks, so a move
+    costs the same at turn 1 and at turn 500 and no state copies the whole history; what is
+    derived from a chunk (decoded records, JSON text) is computed once for the whole game.
     Entries are stored as plain strings where possible, which the garbage collector
     does not track.  It reads like a tuple of :class:`Event` (iteration, ``len``,
     indexing and slicing build the events on demand), compares by content (also
@@ -375,7 +418,7 @@ class History:
 
     def __init__(self, events: Iterable[Event] = (), parent: History | None = None) -> None:
         base = EMPTY_HISTORY if parent is None else parent
-        self._chunks: tuple[object, tuple[str | Record, ...]] | None = base._chunks
+        self._chunks: _Chunk | None = base._chunks
         self._tail: tuple[str | Record, ...] = base._tail
         self.size: int = base.size
         self._hash: int | None = None
@@ -386,7 +429,7 @@ class History:
     def _append(self, records: tuple[Record, ...]) -> None:
         tail = self._tail + tuple(_encode(r) for r in records)
         if len(tail) >= _CHUNK:
-            self._chunks = (self._chunks, tail)
+            self._chunks = _Chunk(self._chunks, tail)
             tail = ()
         self._tail = tail
         self.size += len(records)
@@ -413,17 +456,36 @@ class History:
         """This history followed by ``records`` (``self`` when there are none)."""
         return History.link(self, tuple(records))
 
-    def records(self) -> tuple[Record, ...]:
-        """Every event as a ``(text, private_to, private_text)`` record, oldest first."""
-        chunks: list[tuple[str | Record, ...]] = [self._tail]
+    def _chunk_list(self) -> list[_Chunk]:
+        chunks: list[_Chunk] = []
         node = self._chunks
         while node is not None:
-            chunks.append(node[1])
-            node = node[0]  # type: ignore[assignment]
+            chunks.append(node)
+            node = node.parent
+        chunks.reverse()
+        return chunks
+
+    def records(self) -> tuple[Record, ...]:
+        """Every event as a ``(text, private_to, private_text)`` record, oldest first."""
         out: list[Record] = []
-        for chunk in reversed(chunks):
-            out.extend(map(_decode, chunk))
+        for chunk in self._chunk_list():
+            out.extend(chunk.records())
+        out.extend(map(_decode, self._tail))
         return tuple(out)
+
+    def to_json_array(self) -> str:
+        """The records as a JSON array of ``[text, private_to, private_text]`` (compact, unescaped)."""
+        parts = [chunk.json() for chunk in self._chunk_list()]
+        if self._tail:
+            parts.append(_records_json(map(_decode, self._tail)))
+        return "[" + ",".join(parts) + "]"
+
+    def private_seats(self) -> frozenset[int]:
+        """The seats that private entries are addressed to."""
+        seats = _private_seats(self._tail)
+        for chunk in self._chunk_list():
+            seats |= chunk.private()
+        return seats
 
     def flat(self) -> tuple[Event, ...]:
         """Every event, oldest first, as a tuple (built on demand: linear in the length)."""
