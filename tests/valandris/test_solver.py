@@ -109,17 +109,67 @@ def test_seal_masks_match_the_rules(rules: v.Rules) -> None:
             assert got == expected
 
 
+def test_options_that_are_not_rules_are_refused() -> None:
+    with pytest.raises(InvalidOptionError, match="valandris.Rules"):
+        solve({"crossing_bonus_steps": 2}, die="ignored", min_seals=12, max_sweeps=1)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
-    ("field", "value"),
+    "rules",
     [
-        ("blocked_creature", "holy_spirit_loses"),
-        ("crossing_bonus_steps", 2),
+        pytest.param(v.Rules(crossing_bonus_steps=2), id="bonus-full-move"),  # V-RULING-7
+        pytest.param(v.Rules(blocked_creature="holy_spirit_loses"), id="blocked-loses"),  # V-RULING-12
+        pytest.param(
+            v.Rules(
+                crossing_bonus_steps=2,
+                demon_may_pass_through_creatures=True,
+                crossing_target_may_hold_demon=False,
+                allow_declare_none=True,
+            ),
+            id="combined",
+        ),
     ],
 )
-def test_unsupported_options_are_refused(field: str, value: object) -> None:
-    rules = v.Rules(**{field: value, "max_turns": 100})  # type: ignore[arg-type]
-    with pytest.raises(InvalidOptionError, match=field):
-        solve(rules, die="ignored", min_seals=12, max_sweeps=1)
+def test_rulings_that_help_valandris_are_solved_exactly(tablebase: Tablebase, rules: v.Rules) -> None:
+    """V-RULING-7 (the bonus as a full move) and V-RULING-12 (a blocked creature loses the game).
+
+    Both are checked against the rules functions (Bellman recomputation through ``apply``, direct
+    search, symmetry), and both only ever help Valandris: no value drops below the default's,
+    and some rise.
+    """
+    small = solve(rules, die="ignored", min_seals=11)
+    report = run_checks(small, seed=4, search=8, search_depth=1, bellman=120, long=20, long_minimum=5)
+    assert report.ok, report.failures[:5]
+    assert report.bellman == report.bellman_agree >= 120
+    default = tablebase.T[:, :3]
+    assert np.all(small.T[:, :3] >= default)
+    assert np.any(small.T[:, :3] > default)
+
+
+def test_blocked_creature_ends_the_game_uncaptured(tablebase: Tablebase) -> None:
+    """V-RULING-12: the Archangel next to Valandris captures him, unless the blocked Unicorn ends
+    the game first (holy_spirit_loses)."""
+    position = {
+        "leviathan": "A0",
+        "unicorn": "E0",  # every other Earth vertex, so every Unicorn step, is sealed
+        "archangel": "H0",
+        "valandris": "H1",
+        "seals": [f"E{i}" for i in range(1, 12)],
+        "declared": v.Piece.LEVIATHAN,
+    }
+    stays = v.from_position(**position, rules=tablebase.rules)  # type: ignore[arg-type]
+    assert tablebase.value(stays) == 1
+    loses = v.Rules(blocked_creature="holy_spirit_loses")
+    small = solve(loses, die="ignored", min_seals=11)
+    state = v.from_position(**position, rules=loses)  # type: ignore[arg-type]
+    step = next(m for m in v.legal_moves(state) if isinstance(m, v.Step))
+    after = v.apply(state, step)
+    assert v.is_terminal(after)
+    assert not after.captured
+    assert small.value(after) is None
+    value = small.value(state)
+    assert value is None or value > 1
+    assert bellman_value(small, state) == value
 
 
 def test_no_declaration_plane(tablebase: Tablebase) -> None:
@@ -290,5 +340,5 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         unicorn_seal_range="adjacent", max_turns=None
     )
     out = str(tmp_path / "x.vtb")
-    assert main(["--die", "ignored", "--out", out, "--option", "crossing_bonus_steps=2"]) == 2
+    assert main(["--die", "ignored", "--out", out, "--option", "crossing_bonus_steps=3"]) == 2
     assert "crossing_bonus_steps" in capsys.readouterr().err

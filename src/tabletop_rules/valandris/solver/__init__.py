@@ -9,7 +9,7 @@ Needs the optional ``solver`` extra (numpy)::
     from tabletop_rules import valandris
     from tabletop_rules.valandris.solver import solve, Tablebase, perfect_agent
 
-    tb = solve(die="adversarial")               # about 20 minutes on a shared two-core machine
+    tb = solve(die="adversarial")               # about 10 minutes on an idle two-core machine
     tb.save("valandris-adversarial.vtb")
     tb = Tablebase.load("valandris-adversarial.vtb")
     state = valandris.from_position(leviathan="A0", unicorn="E0", archangel="H0", valandris="H19",
@@ -55,6 +55,8 @@ __all__ = [
 
 SUPPORTED_OPTIONS = (
     "demon_may_pass_through_creatures",
+    "crossing_bonus_steps",
+    "blocked_creature",
     "unicorn_seal_range",
     "unicorn_may_seal_own_vertex",
     "crossing_target_may_hold_demon",
@@ -62,10 +64,11 @@ SUPPORTED_OPTIONS = (
     "first_turn_power",
     "max_turns",
 )
-"""Rules fields the solver accepts with any value (``max_turns`` does not enter the values).
+"""Rules fields the solver accepts with any value: every field of :class:`~tabletop_rules.valandris.Rules`.
 
-The other two, ``crossing_bonus_steps=2`` and ``blocked_creature="holy_spirit_loses"``,
-raise :class:`~tabletop_rules.core.InvalidOptionError`.
+``max_turns`` does not enter the values (they are capture times without a cap).  Under
+``blocked_creature="holy_spirit_loses"`` a line in which a creature is blocked ends the game
+uncaptured, so its value is "never".
 """
 
 
@@ -81,8 +84,9 @@ def solve(
     """Solve Valandris exactly for one set of options and one die treatment.
 
     Args:
-        options: the rulings (default: the spec's).  Options the solver does not
-            model raise :class:`~tabletop_rules.core.InvalidOptionError`.
+        options: the rulings (default: the spec's); anything but a
+            :class:`~tabletop_rules.valandris.Rules` raises
+            :class:`~tabletop_rules.core.InvalidOptionError`.
         die: ``"adversarial"``, ``"ignored"`` or ``"cooperative"``.
         progress: ``True`` for a tqdm progress bar, or a callback
             ``(label, done, total)``.

@@ -35,6 +35,7 @@ from tabletop_rules.valandris.board import CROSS, WORLD, World
 from tabletop_rules.valandris.options import Rules
 from tabletop_rules.valandris.solver._board import (
     ADJ_MATRIX,
+    CROSS_EDGES,
     EARTH,
     FLY_TABLE,
     JUMP_TABLE,
@@ -170,16 +171,15 @@ def seal_allowed(rules: Rules, steps: U8, e: int) -> Bool:
 
 
 def check_options(rules: Rules) -> None:
-    """Raise :class:`~tabletop_rules.core.InvalidOptionError` for options the solver does not model."""
+    """Raise :class:`~tabletop_rules.core.InvalidOptionError` for options the solver does not model.
+
+    Every ★ ruling of :class:`~tabletop_rules.valandris.Rules` is modelled; ``max_turns`` is not a
+    rule of the solved game (values are capture times without a cap), so it is accepted and ignored.
+    """
     from tabletop_rules.core.errors import InvalidOptionError
 
-    if rules.blocked_creature != "stays":
-        raise InvalidOptionError(
-            "the solver does not support Rules.blocked_creature='holy_spirit_loses' "
-            "(it ends the game without a capture, which is not a capture time)"
-        )
-    if rules.crossing_bonus_steps != 1:
-        raise InvalidOptionError("the solver does not support Rules.crossing_bonus_steps=2 yet")
+    if not isinstance(rules, Rules):
+        raise InvalidOptionError(f"options must be a valandris.Rules, not {type(rules).__name__}")
 
 
 class Engine:
@@ -222,11 +222,18 @@ class Engine:
         antipode = np.array([row[0] if row else v for v, row in enumerate(JUMP_TABLE)])
         far = antipode[:, None, None]
         self._far_occupied: Final[Bool] = (far == _I[None, :, None]) | (far == _I[None, None, :])
+        jump_cap = jump_m[:, None, None, :] & ~self._far_occupied[..., None]
         self._capture: Final[tuple[Bool, Bool, Bool]] = (
-            common | (jump_m[:, None, None, :] & ~self._far_occupied[..., None]),
+            common | jump_cap,
             common,
             common | fly_m[None, None, :, :],
         )
+        self.loses: Final = rules.blocked_creature == "holy_spirit_loses"
+        # Each creature's own capture moves (for holy_spirit_loses), with and without its power.
+        self._cap_l: Final[Bool] = same[:, None, None, :]
+        self._cap_l_jump: Final[Bool] = self._cap_l | jump_cap
+        self._cap_a: Final[Bool] = same[None, None, :, :]
+        self._cap_a_fly: Final[Bool] = self._cap_a | fly_m[None, None, :, :]
 
     # ------------------------------------------------------------------ per seal set
 
@@ -272,11 +279,16 @@ class Engine:
         if fly:
             np.minimum(xa, neighbour_reduce(mh, 2, FLY_TABLE, np.minimum, NEVER), out=xa)
             np.maximum(can, neighbour_reduce(free, 2, FLY_TABLE, np.maximum, 0), out=can)
-        xa = np.where((can == 0)[..., None], mh, xa)  # a blocked Archangel stays (V-RULING-12)
+        # V-RULING-12: a blocked creature stays, or (holy_spirit_loses) the game ends uncaptured
+        xa = np.where((can == 0)[..., None], self._blocked(mh), xa)
         xh = np.where(coll[..., None], np.uint8(NEVER), xa)
         xu = neighbour_reduce(xh, 1, _SAME, np.minimum, NEVER)
         can_u = neighbour_reduce(free, 1, _SAME, np.maximum, 0)
-        return np.where((can_u == 0)[..., None], xa, xu)
+        return np.where((can_u == 0)[..., None], self._blocked(xa), xu)
+
+    def _blocked(self, stays: U8) -> U8 | np.uint8:
+        """The value after a creature with no legal move: it stays, or the game ends with no capture."""
+        return np.uint8(NEVER) if self.loses else stays
 
     def _seal_option(self, mask: int, xu: U8, coll: Bool) -> U8:
         """The declared Unicorn's optional seal (V-POWER-UNI-1..3, V-RULING-17), before its step."""
@@ -303,21 +315,14 @@ class Engine:
             np.minimum(out, np.where(far_ok[..., None], jumps, np.uint8(NEVER)), out=out)
             can_j = neighbour_reduce(free, 0, JUMP_TABLE, np.maximum, 0) & far_ok
             np.maximum(can, can_j, out=can)
-        return np.where((can == 0)[..., None], x, out)
+        return np.where((can == 0)[..., None], self._blocked(x), out)
 
     def _crossings(self, mask: int, sealed: Bool) -> U8:
         """The best crossing turn (V-CROSS-1..8), one value per position, the turn itself counted."""
         rules = self.rules
-        # (seal set after the die, creatures whose crossing leads there): the Unicorn never rolls
-        # (V-CROSS-6); the Leviathan and the Archangel roll (V-CROSS-5), and the die is resolved
-        # by the treatment: every face (adversarial, cooperative) or none (ignored).
-        rolled = [mask]
-        if self.die != "ignored":
-            faces = [mask & ~(1 << bit) for bit in range(12) if mask >> bit & 1]
-            rolled = faces if mask == 0xFFF else [mask, *faces]
-        plan: dict[int, list[int]] = {mask: [1]}
-        for post in rolled:
-            plan.setdefault(post, []).extend((0, 2))
+        if rules.crossing_bonus_steps == 2:
+            return self._crossings_full_move(mask, sealed)
+        plan = self._die_plan(mask)
         agg = np.minimum if self.die == "cooperative" else np.maximum
         # Valandris' bonus step is a max over his closed neighbourhood, except that the crossing
         # creature's old vertex is still occupied.  That exclusion matters only when V is next to
@@ -365,6 +370,95 @@ class Engine:
             np.minimum(best, np.ascontiguousarray(np.moveaxis(_inc(front), (0, 1), (c, 3))), out=best)
         return best
 
+    def _captures(self, d: int, coll: Bool) -> Bool:
+        """``[L, U, A, V]``: where declaration ``d`` (3: none) captures Valandris this turn.
+
+        A creature captures by moving onto him.  Under the default V-RULING-12 the other
+        creatures' moves cannot stop a capture, so the masks are fixed.  Under
+        ``holy_spirit_loses`` a blocked creature ends the game first: the Unicorn captures only
+        if the Leviathan can move, and the Archangel only if, after some Leviathan move, the
+        Unicorn can move too.
+        """
+        if not self.loses:
+            return self._capture[1 if d == 3 else d]
+        free = (~coll).astype(np.uint8)
+        table = JUMP_TABLE if d == 0 else None
+        can_l = neighbour_reduce(free, 0, _SAME, np.maximum, 0)
+        u_moves = np.where(coll, np.uint8(0), (unicorn_steps(coll) > 0).astype(np.uint8))
+        u_after = neighbour_reduce(u_moves, 0, _SAME, np.maximum, 0)
+        if table is not None:
+            far_ok = ~self._far_occupied
+            np.maximum(can_l, neighbour_reduce(free, 0, table, np.maximum, 0) & far_ok, out=can_l)
+            np.maximum(u_after, neighbour_reduce(u_moves, 0, table, np.maximum, 0) & far_ok, out=u_after)
+        cap_l = self._cap_l_jump if d == 0 else self._cap_l
+        cap_u = SAME_MATRIX[None, :, None, :]
+        cap_a = self._cap_a_fly if d == 2 else self._cap_a
+        l_moves = (can_l > 0)[..., None]
+        u_moves_after = (u_after > 0)[..., None] | cap_u
+        out: Bool = cap_l | (l_moves & cap_u) | (l_moves & u_moves_after & cap_a)
+        return out
+
+    def _die_plan(self, mask: int) -> dict[int, list[int]]:
+        """``{seal set after the die: creatures whose crossing leads there}`` for a crossing from ``mask``.
+
+        The Unicorn never rolls (V-CROSS-6); the Leviathan and the Archangel roll (V-CROSS-5),
+        and the die is resolved by the treatment: every face (adversarial, cooperative) or
+        none (ignored).
+        """
+        rolled = [mask]
+        if self.die != "ignored":
+            faces = [mask & ~(1 << bit) for bit in range(12) if mask >> bit & 1]
+            rolled = faces if mask == 0xFFF else [mask, *faces]
+        plan: dict[int, list[int]] = {mask: [1]}
+        for post in rolled:
+            plan.setdefault(post, []).extend((0, 2))
+        return plan
+
+    def _crossings_full_move(self, mask: int, sealed: Bool) -> U8:
+        """:meth:`_crossings` when the bonus is a full move of up to two steps (V-RULING-7 = 2).
+
+        Computed per directed cross edge ``e = (old, t)``: during the bonus the crossing
+        creature still stands on ``old`` (which Valandris may neither enter nor pass) and
+        not yet on ``t`` (which he may pass; ending there is a capture).  Arrays are laid
+        out ``[V, e, other, other]``, so each step is a max over whole contiguous blocks.
+        """
+        rules = self.rules
+        agg = np.minimum if self.die == "cooperative" else np.maximum
+        pass_creatures = rules.demon_may_pass_through_creatures
+        held: list[U8 | None] = [None, None, None]
+        for post, creatures in self._die_plan(mask).items():
+            m = self._m_of(post)
+            post_sealed, coll, vbad = self._masks(post)
+            mz = np.where(vbad, np.uint8(0), np.where(coll[..., None], np.uint8(NEVER), m))
+            for c in creatures:
+                # [V, t, o1, o2], then one block per edge: [V, e, o1, o2]
+                x = np.ascontiguousarray(np.moveaxis(mz, (3, c), (0, 1)))[:, _EDGE_T]
+                x[_EDGE_OLD, _EDGE_IDX] = 0  # the old vertex is still occupied
+                f1 = neighbour_reduce(x, 0, _ADJ, np.maximum, 0, closed=True)
+                # the middle vertex of two steps: never a seal, nor (V-RULING-4) a creature
+                bad = np.broadcast_to(post_sealed[:, None, None], (N, N, N)).copy()
+                if not pass_creatures:
+                    bad |= _EQ[:, :, None]  # w on either other creature, or on the old vertex
+                    bad |= _EQ[:, None, :]
+                    f1[_EDGE_OLD, _EDGE_IDX] = 0
+                np.copyto(f1, np.uint8(0), where=bad[:, None])
+                f2 = neighbour_reduce(f1, 0, _ADJ, np.maximum, 0, closed=True)
+                h = held[c]
+                if h is None:
+                    held[c] = f2
+                else:
+                    agg(h, f2, out=h)
+        best = np.full((N, N, N, N), NEVER, dtype=np.uint8)
+        for c in range(3):
+            h = held[c]
+            assert h is not None
+            h[:, sealed[_EDGE_T]] = NEVER  # the target must be unsealed when declared
+            if not rules.crossing_target_may_hold_demon:
+                h[_EDGE_T, _EDGE_IDX] = NEVER
+            per_old = np.minimum.reduceat(h, _EDGE_START, axis=1)  # [V, old, o1, o2]
+            np.minimum(best, np.moveaxis(_inc(per_old), (0, 1), (3, c)), out=best)
+        return best
+
     def _hs_turn(self, slot: int, mask: int) -> None:
         """Recompute ``T[slot, d]`` for all three declarations from the current ``M``."""
         sealed, coll, _ = self._masks(mask)
@@ -376,7 +470,7 @@ class Engine:
         for d, (x, jump) in enumerate(((xu0, True), (xs, False), (xu_fly, False))):
             xl = self._leviathan_pass(x, coll, jump)
             value = np.minimum(cross, _inc(xl))
-            np.copyto(value, np.uint8(1), where=self._capture[d])
+            np.copyto(value, np.uint8(1), where=self._captures(d, coll))
             if (value == NEVER - 1).any():
                 raise OverflowError("capture times reached the storage limit of the tablebase")
             self.T[slot, d] = value
@@ -386,7 +480,7 @@ class Engine:
         sealed, coll, _ = self._masks(mask)
         xu0 = self._creature_passes(self.M[slot], coll, fly=False)
         value = np.minimum(self._crossings(mask, sealed), _inc(self._leviathan_pass(xu0, coll, jump=False)))
-        np.copyto(value, np.uint8(1), where=self._capture[1])
+        np.copyto(value, np.uint8(1), where=self._captures(3, coll))
         self.T[slot, 3] = value
 
     def _demon_turn(self, slot: int, mask: int) -> bool:
@@ -465,6 +559,14 @@ class Engine:
                 list(pool.map(self._no_power, range(len(reps)), reps))
         self.seconds = time.perf_counter() - start
 
+
+_EDGE_OLD: Final = np.array([o for o, _ in CROSS_EDGES], dtype=np.intp)
+_EDGE_T: Final = np.array([t for _, t in CROSS_EDGES], dtype=np.intp)
+_EDGE_IDX: Final = np.arange(len(CROSS_EDGES))
+_EDGE_START: Final = np.searchsorted(_EDGE_OLD, np.arange(N))
+"""Directed cross edges ``(old, t)`` sorted by ``old``, and where each ``old``'s edges start."""
+assert np.all(np.diff(_EDGE_OLD) >= 0)
+assert len(set(_EDGE_OLD.tolist())) == N
 
 _FIXES: Final = tuple((old, dem, t) for old in range(N) for dem in _ADJ[old] for t in CROSS[old])
 """(old vertex, V, target) for every crossing whose bonus step could go to the old vertex."""
