@@ -110,7 +110,7 @@ def test_seal_masks_match_the_rules(rules: v.Rules) -> None:
 
 
 def test_options_that_are_not_rules_are_refused() -> None:
-    with pytest.raises(InvalidOptionError, match="valandris.Rules"):
+    with pytest.raises(InvalidOptionError, match=r"valandris\.Rules"):
         solve({"crossing_bonus_steps": 2}, die="ignored", min_seals=12, max_sweeps=1)  # type: ignore[arg-type]
 
 

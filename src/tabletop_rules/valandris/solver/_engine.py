@@ -136,6 +136,15 @@ def _inc(x: U8) -> U8:
     return out
 
 
+def _combine(slots: list[U8 | None], c: int, value: U8, agg: np.ufunc) -> None:
+    """Fold ``value`` into ``slots[c]`` with ``agg`` (the die treatment's max or min), in place."""
+    held = slots[c]
+    if held is None:
+        slots[c] = value
+    else:
+        agg(held, value, out=held)
+
+
 def _permute(x: U8, g: npt.NDArray[np.intp]) -> U8:
     """``out[l, u, a, v] = x[g[l], g[u], g[a], g[v]]``: a table read through a symmetry.
 
@@ -339,19 +348,11 @@ class Engine:
             mz = np.where(vbad, np.uint8(0), np.where(coll[..., None], np.uint8(NEVER), m))
             m1, a1, m2 = top_two(np.ascontiguousarray(np.moveaxis(mz, 3, 0)))  # [V, L, U, A]
             for c in creatures:
-                held = full[c]
-                if held is None:
-                    full[c] = m1 if c == 1 else m1.copy()
-                else:
-                    agg(held, m1, out=held)
+                _combine(full, c, m1 if c == 1 else m1.copy(), agg)
                 index: tuple[Any, ...] = (_FIX_V, *([slice(None)] * c), _FIX_T)  # -> [fix, other, other]
                 val = m1[index]
                 np.copyto(val, m2[index], where=a1[index] == _FIX_OLD_B)
-                fix = fixes[c]
-                if fix is None:
-                    fixes[c] = val
-                else:
-                    agg(fix, val, out=fix)
+                _combine(fixes, c, val, agg)
         best = np.full((N, N, N, N), NEVER, dtype=np.uint8)
         targets = tuple(tuple(t for t in CROSS[v] if not sealed[t]) for v in range(N))
         bad_fix = sealed[_FIX_T]
@@ -443,11 +444,7 @@ class Engine:
                     f1[_EDGE_OLD, _EDGE_IDX] = 0
                 np.copyto(f1, np.uint8(0), where=bad[:, None])
                 f2 = neighbour_reduce(f1, 0, _ADJ, np.maximum, 0, closed=True)
-                h = held[c]
-                if h is None:
-                    held[c] = f2
-                else:
-                    agg(h, f2, out=h)
+                _combine(held, c, f2, agg)
         best = np.full((N, N, N, N), NEVER, dtype=np.uint8)
         for c in range(3):
             h = held[c]
