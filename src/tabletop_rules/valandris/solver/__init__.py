@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop_rules.core.errors import InvalidOptionError
+import attrs
+
 from tabletop_rules.valandris.options import Rules
 from tabletop_rules.valandris.solver._engine import NEVER, Die, Engine, check_options
 from tabletop_rules.valandris.solver.agents import PerfectAgent, perfect_agent
@@ -53,17 +54,7 @@ __all__ = [
     "solve",
 ]
 
-SUPPORTED_OPTIONS = (
-    "demon_may_pass_through_creatures",
-    "crossing_bonus_steps",
-    "blocked_creature",
-    "unicorn_seal_range",
-    "unicorn_may_seal_own_vertex",
-    "crossing_target_may_hold_demon",
-    "allow_declare_none",
-    "first_turn_power",
-    "max_turns",
-)
+SUPPORTED_OPTIONS = tuple(field.name for field in attrs.fields(Rules))
 """Rules fields the solver accepts with any value: every field of :class:`~tabletop_rules.valandris.Rules`.
 
 ``max_turns`` does not enter the values (they are capture times without a cap).  Under
@@ -99,9 +90,7 @@ def solve(
             releases the GIL, so two threads use two cores).
     """
     rules = Rules() if options is None else options
-    if not isinstance(rules, Rules):
-        raise InvalidOptionError(f"options must be a valandris.Rules, not {type(rules).__name__}")
-    engine = Engine(rules, die, min_seals)
+    engine = Engine(rules, die, min_seals)  # refuses anything but a Rules
     callback: Callable[[str, int, int], None] | None
     bar = None
     if progress is True:

@@ -371,8 +371,8 @@ class Engine:
             np.minimum(best, np.ascontiguousarray(np.moveaxis(_inc(front), (0, 1), (c, 3))), out=best)
         return best
 
-    def _captures(self, d: int, coll: Bool) -> Bool:
-        """``[L, U, A, V]``: where declaration ``d`` (3: none) captures Valandris this turn.
+    def _captures(self, coll: Bool) -> tuple[Bool, Bool, Bool, Bool]:
+        """``[L, U, A, V]`` masks, one per declaration (the fourth: none), of a capture this turn.
 
         A creature captures by moving onto him.  Under the default V-RULING-12 the other
         creatures' moves cannot stop a capture, so the masks are fixed.  Under
@@ -381,23 +381,29 @@ class Engine:
         Unicorn can move too.
         """
         if not self.loses:
-            return self._capture[1 if d == 3 else d]
+            c = self._capture
+            return (c[0], c[1], c[2], c[1])
         free = (~coll).astype(np.uint8)
-        table = JUMP_TABLE if d == 0 else None
-        can_l = neighbour_reduce(free, 0, _SAME, np.maximum, 0)
         u_moves = np.where(coll, np.uint8(0), (unicorn_steps(coll) > 0).astype(np.uint8))
+        can_l = neighbour_reduce(free, 0, _SAME, np.maximum, 0)
         u_after = neighbour_reduce(u_moves, 0, _SAME, np.maximum, 0)
-        if table is not None:
-            far_ok = ~self._far_occupied
-            np.maximum(can_l, neighbour_reduce(free, 0, table, np.maximum, 0) & far_ok, out=can_l)
-            np.maximum(u_after, neighbour_reduce(u_moves, 0, table, np.maximum, 0) & far_ok, out=u_after)
-        cap_l = self._cap_l_jump if d == 0 else self._cap_l
+        far_ok = ~self._far_occupied  # the declared Leviathan's jumps add to its moves
+        can_l_jump = can_l | (neighbour_reduce(free, 0, JUMP_TABLE, np.maximum, 0) & far_ok)
+        u_after_jump = u_after | (neighbour_reduce(u_moves, 0, JUMP_TABLE, np.maximum, 0) & far_ok)
         cap_u = SAME_MATRIX[None, :, None, :]
-        cap_a = self._cap_a_fly if d == 2 else self._cap_a
-        l_moves = (can_l > 0)[..., None]
-        u_moves_after = (u_after > 0)[..., None] | cap_u
-        out: Bool = cap_l | (l_moves & cap_u) | (l_moves & u_moves_after & cap_a)
-        return out
+
+        def mask(cap_l: Bool, l_can: U8, u_can: U8, cap_a: Bool) -> Bool:
+            l_moves = (l_can > 0)[..., None]
+            out: Bool = cap_l | (l_moves & cap_u) | (l_moves & ((u_can > 0)[..., None] | cap_u) & cap_a)
+            return out
+
+        plain = mask(self._cap_l, can_l, u_after, self._cap_a)
+        return (
+            mask(self._cap_l_jump, can_l_jump, u_after_jump, self._cap_a),
+            plain,
+            mask(self._cap_l, can_l, u_after, self._cap_a_fly),
+            plain,
+        )
 
     def _die_plan(self, mask: int) -> dict[int, list[int]]:
         """``{seal set after the die: creatures whose crossing leads there}`` for a crossing from ``mask``.
@@ -431,17 +437,17 @@ class Engine:
             m = self._m_of(post)
             post_sealed, coll, vbad = self._masks(post)
             mz = np.where(vbad, np.uint8(0), np.where(coll[..., None], np.uint8(NEVER), m))
+            # [w, o1, o2]: the middle vertex of two steps is never a seal, nor (V-RULING-4) a creature
+            bad = np.broadcast_to(post_sealed[:, None, None], (N, N, N))
+            if not pass_creatures:
+                bad = bad | _EQ[:, :, None] | _EQ[:, None, :]
             for c in creatures:
                 # [V, t, o1, o2], then one block per edge: [V, e, o1, o2]
                 x = np.ascontiguousarray(np.moveaxis(mz, (3, c), (0, 1)))[:, _EDGE_T]
                 x[_EDGE_OLD, _EDGE_IDX] = 0  # the old vertex is still occupied
                 f1 = neighbour_reduce(x, 0, _ADJ, np.maximum, 0, closed=True)
-                # the middle vertex of two steps: never a seal, nor (V-RULING-4) a creature
-                bad = np.broadcast_to(post_sealed[:, None, None], (N, N, N)).copy()
                 if not pass_creatures:
-                    bad |= _EQ[:, :, None]  # w on either other creature, or on the old vertex
-                    bad |= _EQ[:, None, :]
-                    f1[_EDGE_OLD, _EDGE_IDX] = 0
+                    f1[_EDGE_OLD, _EDGE_IDX] = 0  # nor a middle vertex
                 np.copyto(f1, np.uint8(0), where=bad[:, None])
                 f2 = neighbour_reduce(f1, 0, _ADJ, np.maximum, 0, closed=True)
                 _combine(held, c, f2, agg)
@@ -464,10 +470,11 @@ class Engine:
         xu_fly = self._creature_passes(m, coll, fly=True)
         xs = self._seal_option(mask, xu0, coll)
         cross = self._crossings(mask, sealed)
+        captures = self._captures(coll)
         for d, (x, jump) in enumerate(((xu0, True), (xs, False), (xu_fly, False))):
             xl = self._leviathan_pass(x, coll, jump)
             value = np.minimum(cross, _inc(xl))
-            np.copyto(value, np.uint8(1), where=self._captures(d, coll))
+            np.copyto(value, np.uint8(1), where=captures[d])
             if (value == NEVER - 1).any():
                 raise OverflowError("capture times reached the storage limit of the tablebase")
             self.T[slot, d] = value
@@ -477,7 +484,7 @@ class Engine:
         sealed, coll, _ = self._masks(mask)
         xu0 = self._creature_passes(self.M[slot], coll, fly=False)
         value = np.minimum(self._crossings(mask, sealed), _inc(self._leviathan_pass(xu0, coll, jump=False)))
-        np.copyto(value, np.uint8(1), where=self._captures(3, coll))
+        np.copyto(value, np.uint8(1), where=self._captures(coll)[3])
         self.T[slot, 3] = value
 
     def _demon_turn(self, slot: int, mask: int) -> bool:
