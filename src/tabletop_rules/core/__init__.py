@@ -5,12 +5,16 @@ Core imports no game; games import core and never each other.
 
 from tabletop_rules.core.errors import (
     AmbiguousMoveError,
+    GameNotOverError,
     IllegalMoveError,
+    InvalidContentError,
     InvalidMoveError,
     InvalidOptionError,
     InvalidStateError,
     TabletopRulesError,
 )
+from tabletop_rules.core.frozen import evolve, frozen_mapping
+from tabletop_rules.core.options import GameOptions, int_option
 from tabletop_rules.core.playout import (
     Agent,
     Playout,
@@ -38,14 +42,20 @@ __all__ = [
     "ChanceType",
     "Game",
     "GameInfo",
+    "GameNotOverError",
+    "GameOptions",
     "IllegalMoveError",
     "ImperfectInformationGame",
+    "InvalidContentError",
     "InvalidMoveError",
     "InvalidOptionError",
     "InvalidStateError",
     "Playout",
     "TabletopRulesError",
     "WeightedOutcomes",
+    "evolve",
+    "frozen_mapping",
+    "int_option",
     "make_record",
     "random_agent",
     "random_playout",

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 __all__ = [
     "AmbiguousMoveError",
+    "GameNotOverError",
     "IllegalMoveError",
+    "InvalidContentError",
     "InvalidMoveError",
     "InvalidOptionError",
     "InvalidStateError",
@@ -40,3 +42,15 @@ class InvalidStateError(TabletopRulesError):
 
 class InvalidOptionError(TabletopRulesError):
     """An options object has a value outside its documented range, or an inconsistent combination."""
+
+
+class InvalidContentError(TabletopRulesError):
+    """Game content (a card list, a content pack) is malformed or would not give a playable game.
+
+    The message names the record and the field.  Every game raises this one
+    class for bad content, whatever its content is called.
+    """
+
+
+class GameNotOverError(TabletopRulesError):
+    """A finished game was needed (``outcome``, a final score) but the game is still going."""

@@ -1,0 +1,300 @@
+"""Reading JSON from outside the library: sizes first, strict parsing, then typed fields.
+
+Every game's ``from_json``, its content loaders (card lists, packs) and the
+game records read untrusted text through this module, so the same checks hold
+everywhere, in the same order:
+
+1. the input's type (``str``, or UTF-8 ``bytes``) and its size, before any
+   costly work (`load_json`, `read_text_file`);
+2. strict JSON: no ``NaN``/``Infinity``, no duplicate keys, no lone surrogate
+   (it could not be written back as UTF-8), nesting deep enough to blow the
+   stack reported as an error;
+3. typed fields with bounds (`Fields` and the ``as_*`` functions): an
+   integer is an ``int`` and never a ``bool`` or a float, every number has a
+   range, every list and string a length limit.
+
+Every failure is the caller's error class (``InvalidStateError`` by default)
+with a sentence that names the path of the bad field; values are echoed
+shortened (`brief`), never whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
+from typing import Any, Final, NoReturn
+
+from tabletop_rules.core.errors import InvalidStateError, TabletopRulesError
+
+__all__ = [
+    "MAX_ECHO",
+    "Fields",
+    "as_bool",
+    "as_choice",
+    "as_int",
+    "as_list",
+    "as_object",
+    "as_text",
+    "brief",
+    "check_text",
+    "load_json",
+    "read_text_file",
+]
+
+ErrorType = type[TabletopRulesError]
+
+MAX_ECHO: Final = 60
+"""How many characters of a bad value an error message repeats."""
+
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def brief(value: object, limit: int = MAX_ECHO) -> str:
+    """``repr(value)``, cut to ``limit`` characters (error messages never echo a whole input)."""
+    if isinstance(value, str | bytes) and len(value) > 4 * limit:
+        value = value[: 4 * limit]  # the repr of a huge string is never built
+    elif isinstance(value, list | dict | tuple | set | frozenset) and len(value) > limit:
+        return f"<{type(value).__name__} of {len(value)} items>"
+    elif isinstance(value, int) and value.bit_length() > 4 * limit:
+        return f"<int of {value.bit_length()} bits>"  # repr would fail past 4300 digits
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _fail(error: ErrorType, where: str, message: str) -> NoReturn:
+    raise error(f"{where}: {message}" if where else message)
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        dup = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise ValueError(f"duplicate key {brief(dup)}")
+    return out
+
+
+def load_json(text: object, *, limit: int, what: str, error: ErrorType = InvalidStateError) -> Any:
+    """The value of the JSON document ``text``, checked for size before it is parsed.
+
+    Args:
+        text: a ``str`` (or UTF-8 ``bytes``) of at most ``limit`` characters.
+        limit: the largest accepted size, in characters (bytes for ``bytes``).
+        what: what the text is, for messages (``"Valandris state JSON"``).
+        error: the error class to raise.
+
+    Raises:
+        error: on a wrong type, an oversized text, invalid or non-strict JSON
+            (``NaN``, duplicate keys, lone surrogates) or nesting too deep.
+    """
+    if isinstance(text, bytes | bytearray) and type(text) in (bytes, bytearray):
+        if len(text) > limit:
+            _fail(error, "", f"{what} is {len(text)} bytes, more than the limit of {limit}")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            _fail(error, "", f"{what} is not UTF-8 text ({exc.reason} at byte {exc.start})")
+    if type(text) is not str:
+        _fail(error, "", f"{what} must be a str, not {type(text).__name__}")
+    if len(text) > limit:
+        _fail(error, "", f"{what} is {len(text)} characters, more than the limit of {limit}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        _fail(error, "", f"{what} contains a lone surrogate at character {exc.start}")
+    try:
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        _fail(error, "", f"{what} is nested too deeply")
+    except ValueError as exc:  # JSONDecodeError, the int-digits limit, our hooks
+        _fail(error, "", f"{what} is not valid JSON ({brief(str(exc), 120)[1:-1]})")
+    if _SURROGATE_ESCAPE.search(text):
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            _fail(error, "", f"{what} contains an escaped lone surrogate")
+        except RecursionError:  # pragma: no cover - json.loads would have failed first
+            _fail(error, "", f"{what} is nested too deeply")
+    return data
+
+
+def read_text_file(
+    path: str | os.PathLike[str], *, limit: int, what: str, error: ErrorType = InvalidStateError
+) -> str:
+    """The UTF-8 text of the file at ``path``, reading no more than the limit allows.
+
+    Raises:
+        error: if the path is not a readable file, the file is larger than
+            ``limit`` characters, or it is not UTF-8.
+    """
+    if not isinstance(path, str | os.PathLike):
+        _fail(error, "", f"{what}: a path is a str or os.PathLike, not {type(path).__name__}")
+    try:
+        with Path(path).open("rb") as handle:
+            raw = handle.read(4 * limit + 1)  # a character is at most 4 UTF-8 bytes
+    except (OSError, ValueError) as exc:  # ValueError: an embedded NUL in the path
+        _fail(error, "", f"{what}: cannot read {brief(str(path))}: {type(exc).__name__}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if len(raw) > 4 * limit:
+            _fail(error, "", f"{what}: {brief(str(path))} is larger than the limit of {limit} characters")
+        _fail(error, "", f"{what}: {brief(str(path))} is not UTF-8 text ({exc.reason} at byte {exc.start})")
+    if len(text) > limit:
+        _fail(error, "", f"{what}: {brief(str(path))} is larger than the limit of {limit} characters")
+    return text
+
+
+def check_text(value: str, where: str, *, error: ErrorType = InvalidStateError) -> str:
+    """``value`` if it can be written as UTF-8 (no lone surrogate); otherwise the error."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        _fail(error, where, "contains a lone surrogate")
+    return value
+
+
+def as_int(value: object, where: str, *, low: int, high: int, error: ErrorType = InvalidStateError) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) in ``low..high``."""
+    if type(value) is not int or not low <= value <= high:
+        _fail(error, where, f"must be an integer in {low}..{high}, not {brief(value)}")
+    return value
+
+
+def as_bool(value: object, where: str, *, error: ErrorType = InvalidStateError) -> bool:
+    """``value`` if it is ``True`` or ``False``."""
+    if type(value) is not bool:
+        _fail(error, where, f"must be true or false, not {brief(value)}")
+    return value
+
+
+def as_text(
+    value: object,
+    where: str,
+    *,
+    max_len: int,
+    error: ErrorType = InvalidStateError,
+) -> str:
+    """``value`` if it is a ``str`` of at most ``max_len`` characters with no lone surrogate."""
+    if type(value) is not str:
+        _fail(error, where, f"must be a string, not {brief(value)}")
+    if len(value) > max_len:
+        _fail(error, where, f"must be at most {max_len} characters, not {len(value)}")
+    return check_text(value, where, error=error)
+
+
+def as_choice(
+    value: object, where: str, choices: Collection[Any], *, error: ErrorType = InvalidStateError
+) -> Any:
+    """``value`` if it is one of ``choices`` with the same type (``True`` is not ``1``)."""
+    for choice in choices:
+        if type(value) is type(choice) and value == choice:
+            return choice
+    _fail(error, where, f"must be one of {brief(tuple(choices), 200)}, not {brief(value)}")
+
+
+def as_list(value: object, where: str, *, max_len: int, error: ErrorType = InvalidStateError) -> list[Any]:
+    """``value`` if it is a list of at most ``max_len`` items."""
+    if type(value) is not list:
+        _fail(error, where, f"must be a list, not {brief(value)}")
+    if len(value) > max_len:
+        _fail(error, where, f"must have at most {max_len} items, not {len(value)}")
+    return value
+
+
+def as_object(value: object, where: str, *, error: ErrorType = InvalidStateError) -> dict[str, Any]:
+    """``value`` if it is a JSON object (a ``dict`` with string keys)."""
+    if type(value) is not dict or not all(type(k) is str for k in value):
+        _fail(error, where, f"must be a JSON object, not {brief(value)}")
+    return value
+
+
+class Fields:
+    """Typed access to the fields of one JSON object, each failure naming the field's path.
+
+    Example::
+
+        f = Fields(data, "state", required=("turn", "seals"), optional=("note",))
+        turn = f.integer("turn", low=1, high=MAX_TURNS)
+        seals = f.array("seals", max_len=12)
+
+    Raises:
+        error: (on construction) if ``data`` is not an object, lacks a required
+            key or has a key that is neither required nor optional.
+    """
+
+    __slots__ = ("data", "error", "where")
+
+    def __init__(
+        self,
+        data: object,
+        where: str,
+        *,
+        required: Collection[str],
+        optional: Collection[str] = (),
+        error: ErrorType = InvalidStateError,
+    ) -> None:
+        self.data: Mapping[str, Any] = as_object(data, where, error=error)
+        self.where = where
+        self.error = error
+        keys = self.data.keys()
+        missing = [k for k in required if k not in keys]
+        extra = sorted(k for k in keys if k not in required and k not in optional)
+        if missing or extra:
+            parts = ([f"lacks {missing}"] if missing else []) + (
+                [f"has unknown key(s) {brief(extra, 120)}"] if extra else []
+            )
+            _fail(error, where, " and ".join(parts))
+
+    def path(self, key: str) -> str:
+        """The path of field ``key``, for messages."""
+        return f"{self.where}.{key}" if self.where else key
+
+    def has(self, key: str) -> bool:
+        """Whether the (optional) field is present."""
+        return key in self.data
+
+    def raw(self, key: str, default: Any = None) -> Any:
+        """The field's value, unchecked (``default`` if an optional field is absent)."""
+        return self.data.get(key, default)
+
+    def integer(self, key: str, *, low: int, high: int) -> int:
+        return as_int(self.data.get(key), self.path(key), low=low, high=high, error=self.error)
+
+    def optional_integer(self, key: str, *, low: int, high: int) -> int | None:
+        value = self.data.get(key)
+        return None if value is None else self.integer(key, low=low, high=high)
+
+    def boolean(self, key: str) -> bool:
+        return as_bool(self.data.get(key), self.path(key), error=self.error)
+
+    def text(self, key: str, *, max_len: int) -> str:
+        return as_text(self.data.get(key), self.path(key), max_len=max_len, error=self.error)
+
+    def optional_text(self, key: str, *, max_len: int) -> str | None:
+        value = self.data.get(key)
+        return None if value is None else self.text(key, max_len=max_len)
+
+    def choice(self, key: str, choices: Collection[Any]) -> Any:
+        return as_choice(self.data.get(key), self.path(key), choices, error=self.error)
+
+    def array(self, key: str, *, max_len: int) -> list[Any]:
+        return as_list(self.data.get(key), self.path(key), max_len=max_len, error=self.error)
+
+    def items(self, key: str, read: Callable[[Any, str], Any], *, max_len: int) -> tuple[Any, ...]:
+        """The field's list, each item read by ``read(item, path)``, as a tuple."""
+        path = self.path(key)
+        return tuple(read(item, f"{path}[{i}]") for i, item in enumerate(self.array(key, max_len=max_len)))
+
+    def child(self, key: str, *, required: Collection[str], optional: Collection[str] = ()) -> Fields:
+        """The `Fields` of a nested object."""
+        return Fields(
+            self.data.get(key), self.path(key), required=required, optional=optional, error=self.error
+        )
