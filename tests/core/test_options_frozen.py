@@ -1,0 +1,123 @@
+"""core.options (checks from annotations, dict I/O) and core.frozen (evolve, frozen_mapping)."""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from typing import Literal
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop_rules.core.deprecation import renamed_names
+from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.frozen import evolve, frozen_mapping
+from tabletop_rules.core.options import GameOptions, int_option
+
+
+@attrs.frozen
+class Options(GameOptions):
+    flag: bool = False
+    mode: Literal["a", "b"] = "a"
+    count: int = int_option(3, low=1, high=5)
+    cap: int | None = int_option(None, low=1, high=100)
+    pair: Literal[1, 2] = 1
+
+    def _check(self) -> None:
+        if self.mode == "b" and self.cap is None:
+            raise InvalidOptionError("mode 'b' needs a cap")
+
+
+def test_choices_come_from_the_annotations() -> None:
+    assert Options.choices() == {"flag": (False, True), "mode": ("a", "b"), "pair": (1, 2)}
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [{"flag": 1}, {"mode": "c"}, {"count": True}, {"count": 6}, {"count": 2.0}, {"cap": 0}, {"pair": True},
+     {"pair": 1.0}, {"mode": "b"}, {"unknown": 1}],
+)
+def test_bad_values_raise_invalid_option_error(bad: dict[str, object]) -> None:
+    with pytest.raises(InvalidOptionError):
+        Options.from_dict(bad)
+
+
+@given(
+    st.builds(
+        Options,
+        flag=st.booleans(),
+        mode=st.just("a"),
+        count=st.integers(1, 5),
+        cap=st.none() | st.integers(1, 100),
+        pair=st.sampled_from((1, 2)),
+    )
+)
+def test_to_dict_and_from_dict_round_trip(options: Options) -> None:
+    assert Options.from_dict(options.to_dict()) == options
+    assert Options.coerce(options.to_dict()) == options
+    assert Options.coerce(options) is options
+
+
+def test_coerce_takes_none_a_mapping_or_the_class_only() -> None:
+    assert Options.coerce(None) == Options()
+    with pytest.raises(InvalidOptionError, match="must be Options, a dict or None"):
+        Options.coerce([("flag", True)])  # type: ignore[arg-type]
+
+
+@attrs.frozen(cache_hash=True)
+class Record:
+    a: int
+    b: tuple[int, ...] = ()
+    c: str = "x"
+
+
+@given(st.integers(), st.lists(st.integers()).map(tuple), st.text())
+def test_evolve_equals_attrs_evolve(a: int, b: tuple[int, ...], c: str) -> None:
+    old = Record(0)
+    new = evolve(old, a=a, b=b, c=c)
+    assert new == attrs.evolve(old, a=a, b=b, c=c)
+    assert hash(new) == hash(Record(a, b, c))
+    assert old == Record(0)
+
+
+def test_evolve_refuses_unknown_fields() -> None:
+    with pytest.raises(TypeError, match="no field"):
+        evolve(Record(0), d=1)  # type: ignore[call-arg]
+
+
+def test_evolve_is_safe_from_many_threads() -> None:
+    results: list[Record] = []
+
+    def work() -> None:
+        results.extend(evolve(Record(i), c=str(i)) for i in range(500))
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 4000
+    assert all(r.c == str(r.a) for r in results)
+
+
+def test_frozen_mapping_cannot_be_changed_and_does_not_follow_its_source() -> None:
+    source = {"a": 1}
+    table = frozen_mapping(source)
+    source["a"] = 2
+    assert table["a"] == 1
+    with pytest.raises(TypeError):
+        table["a"] = 3  # type: ignore[index]
+
+
+def test_renamed_names_warn_and_serve_the_new_object() -> None:
+    namespace = {"Options": Options}
+    getattr_ = renamed_names("game", {"Rules": "Options"}, namespace)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert getattr_("Rules") is Options
+    assert "game.Rules is deprecated" in str(caught[0].message)
+    assert caught[0].category is DeprecationWarning
+    with pytest.raises(AttributeError):
+        getattr_("Nothing")
