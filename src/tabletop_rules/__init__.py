@@ -2,7 +2,7 @@
 
 Every game lives in its own subpackage (``tabletop_rules.valandris``, ...) and
 exposes the same small set of module-level functions, described by
-:class:`tabletop_rules.core.Game`.  Generic tools (random playouts, the
+``tabletop_rules.core.Game``.  Generic tools (random playouts, the
 conformance suite, benchmarks) work on any module that satisfies it.
 """
 

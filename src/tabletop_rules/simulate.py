@@ -203,7 +203,7 @@ def simulate(
         options: the game's options object, passed to ``new_game``.
         setup: extra keyword arguments for ``new_game`` (for example ``players=4``).
         master_seed: game *i* uses ``derive_seed(master_seed, i)``.
-        executor: any :class:`concurrent.futures.Executor`; ``None`` plays in-process.
+        executor: any ``concurrent.futures.Executor``; ``None`` plays in-process.
         chunk_size: games per task sent to the executor.
         max_moves: truncate games longer than this (recorded as ``truncated``).
         progress: show a tqdm progress bar (``None``: only when stderr is a terminal

@@ -96,3 +96,82 @@ def test_conformance_detects_a_broken_game():
 
     with pytest.raises(ConformanceError, match="returns"):
         check_state(Broken(), valandris.new_game())  # type: ignore[arg-type]
+
+
+def test_a_record_without_its_final_hash_is_refused():
+    from tabletop_rules import valandris as v
+    from tabletop_rules.core import InvalidStateError, make_record, random_playout, replay
+
+    game = random_playout(v, seed=3, max_moves=30)
+    record = make_record(v, game.initial, game.moves, seed=3)
+    assert len(replay(v, record)) == 31
+    truncated = {**record, "moves": record["moves"][:-1]}
+    with pytest.raises(InvalidStateError, match="final_sha256"):
+        replay(v, truncated)
+    without_hash = {k: value for k, value in record.items() if k != "final_sha256"}
+    with pytest.raises(InvalidStateError, match=r"lacks \['final_sha256'\]"):
+        replay(v, without_hash)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"moves": "place L A3"},
+        {"moves": [1]},
+        {"initial": []},
+        {"final_sha256": "x" * 64},
+        {"seed": 1.5},
+        {"game_version": True},
+        {"initial": {"a": {1, 2}}},
+        {"extra": 1},
+    ],
+)
+def test_an_odd_record_raises_invalid_state_error(change):
+    from tabletop_rules import valandris as v
+    from tabletop_rules.core import InvalidStateError, make_record, random_playout, replay
+
+    game = random_playout(v, seed=3, max_moves=5)
+    record = {**make_record(v, game.initial, game.moves, seed=3), **change}
+    with pytest.raises(InvalidStateError):
+        replay(v, record)
+
+
+def test_a_deeply_nested_record_raises_invalid_state_error():
+    from tabletop_rules import valandris as v
+    from tabletop_rules.core import InvalidStateError, replay
+
+    nested: dict[str, object] = {}
+    for _ in range(100_000):
+        nested = {"a": nested}
+    with pytest.raises(InvalidStateError):
+        replay(v, {"format": "tabletop-record", "initial": nested})
+
+
+def test_sampling_is_thread_safe_and_a_list_is_never_cached():
+    import threading
+    from fractions import Fraction
+
+    from tabletop_rules.core import sample_outcome
+
+    distributions = [tuple((i, Fraction(1, n)) for i in range(n)) for n in range(1, 60)]
+    errors: list[BaseException] = []
+
+    def work(seed: int) -> None:
+        rng = random.Random(seed)
+        try:
+            for _ in range(3000):
+                outcomes = rng.choice(distributions)
+                assert 0 <= sample_outcome(outcomes, rng) < len(outcomes)
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    outcomes = [("a", Fraction(1))]
+    assert sample_outcome(outcomes, random.Random(0)) == "a"
+    outcomes[0] = ("b", Fraction(1))  # the same list, changed after it was sampled
+    assert sample_outcome(outcomes, random.Random(0)) == "b"

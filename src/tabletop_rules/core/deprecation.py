@@ -30,7 +30,8 @@ def renamed_names(
         if new is None:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
         warnings.warn(
-            f"{module}.{name} is deprecated since 0.2 and will be removed in 0.3; use {module}.{new}",
+            f"{module}.{name} is deprecated: use {module}.{new} (the old name goes in the next minor "
+            "release)",
             DeprecationWarning,
             stacklevel=2,
         )

@@ -1,6 +1,6 @@
 """The library's typed errors.
 
-All of them subclass :class:`ValueError`, so ``except ValueError`` catches any
+All of them subclass ``ValueError``, so ``except ValueError`` catches any
 bad input.  The move errors follow python-chess's trio: text that is not a move
 at all, a move that is not legal in the position, and text that names more than
 one legal move.  Each message says what was wrong and what was expected.

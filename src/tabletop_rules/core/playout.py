@@ -1,7 +1,7 @@
 """Randomness lives here, never inside a game's rules.
 
-:func:`sample_chance` picks a chance outcome with exactly the probabilities the
-game states, from an explicit :class:`random.Random`; :func:`random_playout`
+``sample_chance`` picks a chance outcome with exactly the probabilities the
+game states, from an explicit ``random.Random``; ``random_playout``
 plays a whole game with uniformly random decisions.  Same seed, same game.
 """
 
@@ -54,8 +54,8 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
 
     The draw is a single ``rng.randrange`` over the common denominator, so the
     sampling is exact (no float rounding) and reproducible across platforms.
-    The integer weights of a distribution object seen recently are reused
-    (games return the same tuple for the same distribution).
+    The integer weights of a tuple seen recently are reused (games return the
+    same tuple for the same distribution); the function is thread-safe.
 
     Raises:
         ValueError: if ``outcomes`` is empty or its probabilities do not sum to 1.
@@ -66,15 +66,21 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
             if point < bound:
                 return outcomes[index][0]  # type: ignore[no-any-return]
         raise AssertionError("unreachable: weights sum to the denominator")  # pragma: no cover
-    key = id(outcomes)
-    cached = _WEIGHTS.get(key)
-    if cached is not None and cached[0] is outcomes:
-        _, denominator, cumulative = cached
+    if type(outcomes) is tuple:
+        # Games return the same tuple object for the same distribution, so its integer weights are
+        # computed once.  Only tuples are cached: a list could change after it was sampled.  The
+        # entry keeps the tuple alive, so its id cannot be reused while the entry exists; a full
+        # cache is emptied in one atomic step, so concurrent samplers at worst recompute weights.
+        cached = _WEIGHTS.get(id(outcomes))
+        if cached is not None and cached[0] is outcomes:
+            _, denominator, cumulative = cached
+        else:
+            denominator, cumulative = _weights(outcomes)
+            if len(_WEIGHTS) >= _WEIGHTS_SIZE:
+                _WEIGHTS.clear()
+            _WEIGHTS[id(outcomes)] = (outcomes, denominator, cumulative)
     else:
         denominator, cumulative = _weights(outcomes)
-        if len(_WEIGHTS) >= _WEIGHTS_SIZE:
-            del _WEIGHTS[next(iter(_WEIGHTS))]  # drop the oldest entry
-        _WEIGHTS[key] = (outcomes, denominator, cumulative)
     point = rng.randrange(denominator)
     for index, bound in enumerate(cumulative):
         if point < bound:
@@ -120,7 +126,7 @@ class Playout(Generic[StateT, MoveT]):
     """A finished (or truncated) playout: the start, every move in order, and the end.
 
     Intermediate states are not stored (they are cheap to recompute with
-    :meth:`states`), so a playout of a long game stays small.
+    ``states``), so a playout of a long game stays small.
     """
 
     seed: int
@@ -150,7 +156,7 @@ def random_playout(
     """Play one game from ``random.Random(seed)``.
 
     Decisions come from ``agents[player]`` (uniformly random by default), chance
-    outcomes from :func:`sample_chance`; both draw from the same seeded RNG, so
+    outcomes from ``sample_chance``; both draw from the same seeded RNG, so
     the same seed always gives the same game.  ``max_moves`` truncates the game.
     """
     rng = random.Random(seed)

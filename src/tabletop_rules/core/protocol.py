@@ -1,7 +1,7 @@
 """The shared game protocol.
 
 A game is a *module* of pure functions over immutable states.  Any module that
-defines the functions below satisfies :class:`Game`, so generic tools take the
+defines the functions below satisfies ``Game``, so generic tools take the
 module itself::
 
     from tabletop_rules import valandris
@@ -11,11 +11,11 @@ module itself::
 
 Conventions shared by every game:
 
-* Players are numbered ``0 .. n-1``; :data:`CHANCE` is the chance "player"
+* Players are numbered ``0 .. n-1``; ``CHANCE`` is the chance "player"
   that acts at chance nodes; ``current_player`` is ``None`` once the game is over.
 * ``legal_moves`` lists decisions only; at a chance node it is empty and
   ``chance_outcomes`` lists every outcome with its exact probability (a
-  :class:`fractions.Fraction`; they sum to exactly 1).  ``apply`` takes either.
+  ``fractions.Fraction``; they sum to exactly 1).  ``apply`` takes either.
 * ``apply`` returns a new state and never mutates its argument; keeping an old
   state is undo.  States are hashable and compare by value.
 * ``returns`` has one entry per player; it is all zeros until the game is over.
@@ -43,7 +43,7 @@ __all__ = [
 
 
 class ChanceType(enum.Enum):
-    """Type of the :data:`CHANCE` sentinel (a one-member enum, so it is typed and picklable)."""
+    """Type of the ``CHANCE`` sentinel (a one-member enum, so it is typed and picklable)."""
 
     CHANCE = "chance"
 
@@ -55,7 +55,7 @@ CHANCE: Final = ChanceType.CHANCE
 """The actor at a chance node: ``current_player(state) is CHANCE``."""
 
 Actor: TypeAlias = int | Literal[ChanceType.CHANCE] | None
-"""What ``current_player`` returns: a player index, :data:`CHANCE`, or ``None`` when the game is over."""
+"""What ``current_player`` returns: a player index, ``CHANCE``, or ``None`` when the game is over."""
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -104,11 +104,11 @@ class Game(Protocol[StateT, MoveT]):
     def apply(self, state: StateT, move: MoveT) -> StateT:
         """The state after ``move`` (a decision or a chance outcome).
 
-        Raises :class:`~tabletop_rules.core.IllegalMoveError` (state unchanged)."""
+        Raises ``IllegalMoveError`` (state unchanged)."""
         ...
 
     def current_player(self, state: StateT) -> Actor:
-        """Who acts: a player index, :data:`CHANCE`, or ``None`` when terminal."""
+        """Who acts: a player index, ``CHANCE``, or ``None`` when terminal."""
         ...
 
     def chance_outcomes(self, state: StateT) -> Sequence[tuple[MoveT, Fraction]]:

@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from typing import Any, Final
 
 from tabletop_rules.core.errors import InvalidStateError, TabletopRulesError
+from tabletop_rules.core.jsonio import Fields, as_object, as_text, load_json
 from tabletop_rules.core.playout import Playout
 from tabletop_rules.core.protocol import Game, MoveT, StateT
 
 __all__ = [
+    "MAX_MOVE_CHARS",
     "MAX_RECORD_CHARS",
     "MAX_RECORD_MOVES",
     "make_record",
@@ -37,6 +40,9 @@ FORMAT: Final = "tabletop-record"
 FORMAT_VERSION: Final = 1
 MAX_RECORD_CHARS: Final = 20_000_000
 MAX_RECORD_MOVES: Final = 1_000_000
+MAX_MOVE_CHARS: Final = 10_000
+"""The longest move text a record may hold (every game's notation is far shorter)."""
+_SHA256: Final = re.compile(r"[0-9a-f]{64}")
 
 
 def state_hash(game: Game[StateT, MoveT], state: StateT) -> str:
@@ -70,7 +76,7 @@ def make_record(
 
 
 def record_playout(game: Game[StateT, MoveT], playout: Playout[StateT, MoveT]) -> dict[str, Any]:
-    """The record of a :class:`~tabletop_rules.core.Playout`."""
+    """The record of a ``Playout``."""
     return make_record(game, playout.initial, playout.moves, seed=playout.seed)
 
 
@@ -78,7 +84,8 @@ def replay(game: Game[StateT, MoveT], record: dict[str, Any] | str) -> list[Stat
     """Every state of a recorded game, from the initial one to the last.
 
     Raises:
-        InvalidStateError: if the record is malformed, is for another game or
+        InvalidStateError: if the record is malformed (the final hash is
+            required, so a truncated record is caught), is for another game or
             behaviour version, names a move that does not parse or is not legal
             where it stands (the message gives its index), or ends in a state
             whose hash differs from ``final_sha256``.
@@ -100,36 +107,40 @@ def replay(game: Game[StateT, MoveT], record: dict[str, Any] | str) -> list[Stat
         except TabletopRulesError as exc:
             raise InvalidStateError(f"record move {index} ({text!r}): {exc}") from None
         states.append(state)
-    expected = data.get("final_sha256")
-    if expected is not None and state_hash(game, state) != expected:
+    if state_hash(game, state) != data["final_sha256"]:
         raise InvalidStateError("the replayed final state differs from the recorded one (final_sha256)")
     return states
 
 
 def _load(record: dict[str, Any] | str) -> dict[str, Any]:
-    if isinstance(record, str):
-        if len(record) > MAX_RECORD_CHARS:
-            raise InvalidStateError(f"record text longer than {MAX_RECORD_CHARS} characters")
+    """The checked record: a dict is written to JSON first, so both forms pass the same strict reader."""
+    if isinstance(record, dict):
         try:
-            record = json.loads(record)
-        except (ValueError, RecursionError) as exc:
-            raise InvalidStateError(f"record is not valid JSON: {exc}") from None
-    if not isinstance(record, dict):
-        raise InvalidStateError("a record is a JSON object")
-    required = {"format", "format_version", "game", "game_version", "initial", "moves"}
-    missing = sorted(required - set(record))
-    if missing:
-        raise InvalidStateError(f"record lacks {missing}")
-    if record["format"] != FORMAT or record["format_version"] != FORMAT_VERSION:
+            record = json.dumps(record)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise InvalidStateError(f"a record holds only JSON values ({type(exc).__name__})") from None
+    data = load_json(record, limit=MAX_RECORD_CHARS, what="game record")
+    fields = Fields(
+        data,
+        "record",
+        required=("format", "format_version", "game", "game_version", "initial", "moves", "final_sha256"),
+        optional=("seed", "states_sha256"),
+    )
+    if fields.raw("format") != FORMAT or fields.raw("format_version") != FORMAT_VERSION:
         raise InvalidStateError(f"not a {FORMAT} version {FORMAT_VERSION} record")
-    moves = record["moves"]
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise InvalidStateError("record moves must be a list of strings")
-    if len(moves) > MAX_RECORD_MOVES:
-        raise InvalidStateError(f"record has more than {MAX_RECORD_MOVES} moves")
-    if not isinstance(record["initial"], dict):
-        raise InvalidStateError("record initial state must be a JSON object")
-    final = record.get("final_sha256")
-    if final is not None and not isinstance(final, str):
-        raise InvalidStateError("final_sha256 must be a string")
-    return record
+    fields.text("game", max_len=64)
+    fields.integer("game_version", low=0, high=2**31)
+    fields.items(
+        "moves", lambda m, where: as_text(m, where, max_len=MAX_MOVE_CHARS), max_len=MAX_RECORD_MOVES
+    )
+    as_object(fields.raw("initial"), "record.initial")
+    final = fields.text("final_sha256", max_len=64)
+    if not _SHA256.fullmatch(final):
+        raise InvalidStateError("record.final_sha256: must be 64 lower-case hexadecimal digits")
+    if fields.has("states_sha256"):  # the hash of every state, written by the golden playthroughs
+        hashes = fields.array("states_sha256", max_len=MAX_RECORD_MOVES + 1)
+        for index, value in enumerate(hashes):
+            as_text(value, f"record.states_sha256[{index}]", max_len=64)
+    if fields.raw("seed") is not None:
+        fields.integer("seed", low=-(2**63), high=2**63 - 1)
+    return dict(fields.data)

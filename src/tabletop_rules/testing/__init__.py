@@ -1,4 +1,4 @@
-"""Reusable checks for any module that implements :class:`tabletop_rules.core.Game`."""
+"""Reusable checks for any module that implements ``tabletop_rules.core.Game``."""
 
 from tabletop_rules.testing.conformance import ConformanceError, check_determinism, check_playout, check_state
 

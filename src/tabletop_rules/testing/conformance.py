@@ -1,6 +1,6 @@
 """The conformance suite: the library's own ``random_sim_test``.
 
-:func:`check_playout` plays a seeded random game and, at every state on the
+``check_playout`` plays a seeded random game and, at every state on the
 way (mid-turn states included), checks the contract of the shared protocol:
 
 * ``from_json(to_json(s)) == s`` and the JSON text is stable;
@@ -15,7 +15,7 @@ way (mid-turn states included), checks the contract of the shared protocol:
   ``IllegalMoveError`` and leave the state unchanged; junk text raises one of
   the typed move errors.
 
-It raises :class:`ConformanceError` (an ``AssertionError``) naming the seed,
+It raises ``ConformanceError`` (an ``AssertionError``) naming the seed,
 the move number and what failed.  It needs no test framework.
 """
 
@@ -159,9 +159,9 @@ def check_playout(
     validate: Callable[[StateT], object] | None = None,
     illegal_per_state: int = 4,
 ) -> Playout[StateT, MoveT]:
-    """Play a seeded random game and :func:`check_state` at every state of it.
+    """Play a seeded random game and ``check_state`` at every state of it.
 
-    The moves are chosen exactly as :func:`~tabletop_rules.core.random_playout`
+    The moves are chosen exactly as ``random_playout``
     chooses them with the same seed, so the returned playout equals that one.
     ``validate`` (by default the game module's own ``validate``, if it has one)
     checks the game's invariants at every state.
