@@ -85,3 +85,112 @@ def test_trismaugistus_score_distribution_per_difficulty():
         start = partial(trismaugistus.new_game_with_setup, "setup d3 exp=FX-S1 art=FX-AS1")
         again = simulate(trismaugistus, 6, master_seed=3, start=start, executor=pool, chunk_size=2)
     assert again.summary()["mean_returns"][0] == means[3]
+
+
+def _explodes_on_turn_five(state, rng):
+    """A picklable agent with a bug that shows only in some games."""
+    if state.turn == 5 and rng.random() < 0.5:
+        raise KeyError("agent bug")
+    return rng.choice(valandris.legal_moves(state))
+
+
+@pytest.mark.parametrize("pool", [None, "threads"])
+def test_a_failing_game_is_named_and_finished_records_are_kept(pool):
+    from tabletop_rules.simulate import SimulationError
+
+    agents = [_explodes_on_turn_five, None]
+    if pool is None:
+        with pytest.raises(SimulationError) as caught:
+            simulate(valandris, 40, agents=agents, master_seed=1, chunk_size=4, progress=False)
+    else:
+        with ThreadPoolExecutor(2) as executor, pytest.raises(SimulationError) as caught:
+            simulate(valandris, 40, agents=agents, master_seed=1, chunk_size=4, executor=executor)
+    error = caught.value
+    assert error.seed == derive_seed(1, error.index)
+    assert f"game {error.index} (seed {error.seed})" in str(error)
+    assert "KeyError" in error.details
+    assert error.partial.records
+    assert error.index not in {r.index for r in error.partial.records}
+    for record in error.partial.records:  # every kept record is the real one
+        assert record == play_one(valandris, record.seed, index=record.index, agents=agents)
+    with pytest.raises(KeyError):
+        play_one(valandris, error.seed, index=error.index, agents=agents)
+
+
+def test_records_save_load_and_resume(tmp_path):
+    from tabletop_rules.simulate import Simulation
+
+    full = simulate(valandris, 9, master_seed=4, progress=False)
+    path = tmp_path / "run.jsonl"
+    full.save_jsonl(path)
+    assert Simulation.load_jsonl(path) == full
+    # an interrupted run: the header, 5 records and half a line
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:6]) + lines[6][:20])
+    resumed = simulate(valandris, 9, master_seed=4, progress=False, records_path=path)
+    assert resumed == full
+    assert Simulation.load_jsonl(path) == full
+    with pytest.raises(ValueError, match="master seed 4"):
+        simulate(valandris, 9, master_seed=5, progress=False, records_path=path)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"index": -1, "seed": 1, "moves": 1, "truncated": false, "returns": [1, -1], "outcome": {}}',
+        '{"index": 1, "seed": 1, "moves": 1, "truncated": 0, "returns": [1, -1], "outcome": {}}',
+        '{"index": 1, "seed": 1, "moves": 1, "truncated": false, "returns": [NaN], "outcome": {}}',
+        '{"index": 1, "seed": 1, "moves": 1, "truncated": false, "returns": [], "outcome": {"a": [1]}}',
+        '{"index": 1}',
+        "[" * 100_000,
+    ],
+)
+def test_a_bad_records_file_raises_a_typed_error(tmp_path, line):
+    from tabletop_rules.core import TabletopRulesError
+    from tabletop_rules.simulate import Simulation
+
+    path = tmp_path / "bad.jsonl"
+    header = '{"format": "tabletop-simulation", "format_version": 1, "game": "valandris", "master_seed": 0}'
+    path.write_text(header + "\n" + line + "\n")
+    with pytest.raises(TabletopRulesError):
+        Simulation.load_jsonl(path)
+
+
+def test_results_as_a_data_frame():
+    pandas = pytest.importorskip("pandas")
+    result = simulate(valandris, 6, master_seed=2, progress=False)
+    frame = result.to_dataframe()
+    assert isinstance(frame, pandas.DataFrame)
+    head = ["index", "seed", "moves", "truncated", "winner", "return_0", "return_1"]
+    assert list(frame.columns[:7]) == head
+    assert {"score", "captured", "captured_by"} <= set(frame.columns)
+    assert frame["index"].tolist() == list(range(6))
+    for row, record in zip(frame.itertuples(), result.records, strict=True):
+        assert row.score == record.outcome_dict()["score"]
+        assert (row.winner if not pandas.isna(row.winner) else None) == record.winner
+        assert record.winner == (0 if record.returns[0] > record.returns[1] else 1)
+
+
+def test_progress_without_tqdm_warns(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_tqdm(name, *args, **kwargs):
+        if name == "tqdm":
+            raise ImportError("no tqdm here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    with pytest.warns(RuntimeWarning, match=r"tabletop-rules\[simulate\]"):
+        simulate(valandris, 2, progress=True)
+
+
+def test_a_missing_extra_names_itself(monkeypatch):
+    import sys
+
+    from tabletop_rules.core.extras import require
+
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    with pytest.raises(ImportError, match=r"pip install 'tabletop-rules\[data\]'"):
+        require("pandas", "Simulation.to_dataframe")

@@ -23,26 +23,56 @@ functions); ``None`` stands for the uniformly random agent.
 A game module may define ``outcome(state) -> dict`` describing a finished game
 (for example Valandris' score and capturing creature); the summary aggregates
 its numeric fields into distributions and the others into counts.
+
+Results are data: ``Simulation.to_dataframe()`` gives a pandas DataFrame (the
+``data`` extra), ``save_jsonl``/``load_jsonl`` store the records as JSON Lines,
+and ``simulate(..., records_path=PATH)`` appends every finished game to such a
+file as it goes and, run again, resumes from it.  An error in one game raises
+``SimulationError``, which names the game's index and seed and keeps the
+records of every game that finished.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import json
+import math
+import os
 import random
 import statistics
 import sys
+import traceback
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
 import attrs
 
+from tabletop_rules.core.errors import TabletopRulesError
+from tabletop_rules.core.extras import require
+from tabletop_rules.core.jsonio import Fields, as_object, as_text, brief, load_json
 from tabletop_rules.core.playout import random_playout
 from tabletop_rules.core.protocol import Game
 
-__all__ = ["AgentSpec", "GameRecord", "Simulation", "derive_seed", "play_one", "records_table", "simulate"]
+__all__ = [
+    "AgentSpec",
+    "GameRecord",
+    "Simulation",
+    "SimulationError",
+    "derive_seed",
+    "play_one",
+    "records_table",
+    "simulate",
+]
+
+RECORDS_FORMAT: Final = "tabletop-simulation"
+RECORDS_FORMAT_VERSION: Final = 1
+MAX_RECORD_LINE: Final = 100_000
+"""The longest line of a records file that ``load_jsonl`` reads."""
 
 AgentSpec = Callable[[Any, random.Random], Any] | None
 Scalar = int | float | str | bool | None
@@ -67,6 +97,59 @@ class GameRecord:
 
     def outcome_dict(self) -> dict[str, Scalar]:
         return dict(self.outcome)
+
+    @property
+    def winner(self) -> int | None:
+        """The player with the single highest return in a finished game of two or more players, else None."""
+        if self.truncated or len(self.returns) < 2:
+            return None
+        best = max(self.returns)
+        leaders = [p for p, value in enumerate(self.returns) if value == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (one line of a records file)."""
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "moves": self.moves,
+            "truncated": self.truncated,
+            "returns": list(self.returns),
+            "outcome": dict(self.outcome),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "record") -> GameRecord:
+        """The record that ``to_dict`` wrote.
+
+        Raises:
+            TabletopRulesError: if a field is missing, unknown or of the wrong type.
+        """
+        error = TabletopRulesError
+        keys = ("index", "seed", "moves", "truncated", "returns", "outcome")
+        f = Fields(data, where, required=keys, error=error)
+        returns = tuple(
+            _number(v, f"{where}.returns[{i}]") for i, v in enumerate(f.array("returns", max_len=64))
+        )
+        outcome = as_object(f.raw("outcome"), f"{where}.outcome", error=error)
+        for key, value in outcome.items():
+            as_text(key, f"{where}.outcome key", max_len=200, error=error)
+            if value is not None and not isinstance(value, bool | int | float | str):
+                raise error(f"{where}.outcome.{brief(key)}: must be a number, string, bool or null")
+        return cls(
+            index=f.integer("index", low=0, high=2**63),
+            seed=f.integer("seed", low=0, high=2**64),
+            moves=f.integer("moves", low=0, high=2**63),
+            truncated=f.boolean("truncated"),
+            returns=returns,
+            outcome=tuple(sorted(outcome.items())),
+        )
+
+
+def _number(value: object, where: str) -> float:
+    if type(value) is int or (type(value) is float and math.isfinite(value)):
+        return value  # type: ignore[return-value]
+    raise TabletopRulesError(f"{where}: must be a finite number, not {brief(value)}")
 
 
 @attrs.frozen
@@ -95,6 +178,78 @@ class Simulation:
             "mean_returns": [statistics.fmean(r.returns[p] for r in records) for p in range(players)],
             "outcome": {key: _aggregate(values) for key, values in fields.items()},
         }
+
+    def to_dataframe(self) -> Any:
+        """The records as a pandas DataFrame, one row per game (needs the ``data`` extra).
+
+        Columns: ``index``, ``seed``, ``moves``, ``truncated``, ``winner`` (see
+        ``GameRecord.winner``; missing when there is none), ``return_0`` ...
+        ``return_<n-1>``, then the game's outcome fields (a field whose name
+        clashes with one of these is prefixed ``outcome_``).
+        """
+        pandas = require("pandas", "Simulation.to_dataframe")
+        rows = []
+        for record in self.records:
+            row: dict[str, Any] = {
+                "index": record.index,
+                "seed": record.seed,
+                "moves": record.moves,
+                "truncated": record.truncated,
+                "winner": record.winner,
+            }
+            row.update((f"return_{p}", value) for p, value in enumerate(record.returns))
+            for key, value in record.outcome:
+                row[f"outcome_{key}" if key in row else key] = value
+            rows.append(row)
+        frame = pandas.DataFrame(rows)
+        if "winner" in frame:
+            frame["winner"] = frame["winner"].astype("Int64")
+        return frame
+
+    def save_jsonl(self, path: str | os.PathLike[str]) -> None:
+        """Write the run as JSON Lines: a header line, then one line per game (``load_jsonl`` reads it)."""
+        with Path(path).open("w", encoding="utf-8") as handle:
+            handle.write(json.dumps(_header(self.game, self.master_seed)) + "\n")
+            for record in self.records:
+                handle.write(json.dumps(record.to_dict(), sort_keys=True) + "\n")
+
+    @classmethod
+    def load_jsonl(cls, path: str | os.PathLike[str]) -> Simulation:
+        """The run that ``save_jsonl`` (or ``simulate(..., records_path=...)``) wrote.
+
+        Raises:
+            TabletopRulesError: if the file is unreadable or a line is malformed.
+        """
+        game, master_seed, records, _ = _read_records(Path(path))
+        return cls(game, master_seed, tuple(sorted(records.values(), key=lambda r: r.index)))
+
+
+class SimulationError(RuntimeError):
+    """A game of a simulation failed.
+
+    Attributes:
+        index, seed: the failing game's index and seed (``play_one(game, seed)`` replays it).
+        partial: a ``Simulation`` of every game that finished.
+        details: the original error and its traceback, as text.
+    """
+
+    def __init__(self, index: int, seed: int, details: str, partial: Simulation) -> None:
+        first = details.strip().splitlines()[-1] if details.strip() else "unknown error"
+        super().__init__(
+            f"game {index} (seed {seed}) of the {partial.game} simulation failed: {first}; "
+            f"{len(partial.records)} finished games are kept in .partial"
+        )
+        self.index = index
+        self.seed = seed
+        self.details = details
+        self.partial = partial
+
+
+@attrs.frozen
+class _Failure:
+    index: int
+    seed: int
+    details: str
 
 
 def _numeric(values: Sequence[float]) -> dict[str, Any]:
@@ -161,22 +316,31 @@ def _play_chunk(
     setup: Mapping[str, Any] | None,
     max_moves: int | None,
     start: Callable[[], Any] | None,
-) -> list[GameRecord]:
-    """Worker entry point: import the game by name and play a chunk of (index, seed) jobs."""
+) -> tuple[list[GameRecord], _Failure | None]:
+    """Worker entry point: import the game by name and play a chunk of (index, seed) jobs.
+
+    A game that raises stops the chunk; its index, seed and traceback come back as text (an
+    exception object need not be picklable), with the records of the games before it.
+    """
     game: Game[Any, Any] = importlib.import_module(game_name)
-    return [
-        play_one(
-            game,
-            seed,
-            index=index,
-            agents=agents,
-            options=options,
-            setup=setup,
-            max_moves=max_moves,
-            start=start,
-        )
-        for index, seed in jobs
-    ]
+    done: list[GameRecord] = []
+    for index, seed in jobs:
+        try:
+            done.append(
+                play_one(
+                    game,
+                    seed,
+                    index=index,
+                    agents=agents,
+                    options=options,
+                    setup=setup,
+                    max_moves=max_moves,
+                    start=start,
+                )
+            )
+        except Exception:
+            return done, _Failure(index, seed, traceback.format_exc())
+    return done, None
 
 
 def simulate(
@@ -192,6 +356,7 @@ def simulate(
     max_moves: int | None = None,
     progress: bool | None = None,
     start: Callable[[], Any] | None = None,
+    records_path: str | os.PathLike[str] | None = None,
 ) -> Simulation:
     """Play ``games`` seeded games of ``game`` and return their records.
 
@@ -211,35 +376,128 @@ def simulate(
         start: instead of ``new_game(options, **setup)``, a picklable function of no
             arguments returning the initial state (for example
             ``functools.partial(trismaugistus.new_game_with_setup, "setup d3 exp=FX-S1 art=FX-AS1")``).
+        records_path: a JSON Lines file that receives every finished game as it
+            finishes; if it exists, the games it holds are not played again (a
+            resumed run), after checking that it is the same game and master seed.
+
+    Returns:
+        The records of all games, in index order.
+
+    Raises:
+        SimulationError: if a game raises; it names the game's index and seed and
+            holds the records of every game that finished (also in ``records_path``).
+        ValueError: on bad arguments, or a records file of another run.
     """
-    if games < 0:
-        raise ValueError("games must be non-negative")
-    if chunk_size < 1:
+    if type(games) is not int or games < 0:
+        raise ValueError("games must be a non-negative int")
+    if type(chunk_size) is not int or chunk_size < 1:
         raise ValueError("chunk_size must be at least 1")
     name = getattr(game, "__name__", None)
     if not isinstance(name, str):
         raise TypeError("simulate takes a game module")
-    jobs = [(i, derive_seed(master_seed, i)) for i in range(games)]
-    chunks = [jobs[i : i + chunk_size] for i in range(0, games, chunk_size)]
-    bar = _progress_bar(games, name, progress)
-    records: list[GameRecord] = []
-    if executor is None:
-        for chunk in chunks:
-            records += _play_chunk(name, chunk, agents, options, setup, max_moves, start)
-            _advance(bar, len(chunk))
-    else:
-        futures: list[Future[list[GameRecord]]] = [
-            executor.submit(_play_chunk, name, chunk, agents, options, setup, max_moves, start)
-            for chunk in chunks
-        ]
-        for future in as_completed(futures):
-            done = future.result()
-            records += done
-            _advance(bar, len(done))
-    if bar is not None:
-        bar.close()
+    short = name.rsplit(".", 1)[-1]
+    saved: dict[int, GameRecord] = {}
+    sink = None
+    if records_path is not None:
+        path = Path(records_path)
+        if path.exists():
+            saved_game, saved_seed, saved, valid_bytes = _read_records(path)
+            if (saved_game, saved_seed) != (short, master_seed):
+                raise ValueError(
+                    f"{brief(str(path))} holds a {saved_game} run with master seed {saved_seed}, "
+                    f"not {short} with {master_seed}"
+                )
+            with path.open("r+b") as handle:  # drop a last line cut short by an interrupted run
+                handle.truncate(valid_bytes)
+            sink = path.open("a", encoding="utf-8")
+        else:
+            sink = path.open("w", encoding="utf-8")
+            sink.write(json.dumps(_header(short, master_seed)) + "\n")
+            sink.flush()
+    jobs = [(i, derive_seed(master_seed, i)) for i in range(games) if i not in saved]
+    chunks = [jobs[i : i + chunk_size] for i in range(0, len(jobs), chunk_size)]
+    bar = _progress_bar(games, short, progress)
+    _advance(bar, games - len(jobs))
+    records: list[GameRecord] = [r for r in saved.values() if r.index < games]
+    failures: list[_Failure] = []
+
+    def take(result: tuple[list[GameRecord], _Failure | None]) -> None:
+        done, failure = result
+        records.extend(done)
+        if sink is not None:
+            sink.writelines(json.dumps(r.to_dict(), sort_keys=True) + "\n" for r in done)
+            sink.flush()
+        if failure is not None:
+            failures.append(failure)
+        _advance(bar, len(done))
+
+    try:
+        if executor is None:
+            for chunk in chunks:
+                take(_play_chunk(name, chunk, agents, options, setup, max_moves, start))
+                if failures:
+                    break
+        else:
+            futures: list[Future[tuple[list[GameRecord], _Failure | None]]] = [
+                executor.submit(_play_chunk, name, chunk, agents, options, setup, max_moves, start)
+                for chunk in chunks
+            ]
+            for future in as_completed(futures):
+                take(future.result())
+    finally:
+        if bar is not None:
+            bar.close()
+        if sink is not None:
+            sink.close()
     records.sort(key=lambda r: r.index)
-    return Simulation(name.rsplit(".", 1)[-1], master_seed, tuple(records))
+    result = Simulation(short, master_seed, tuple(records))
+    if failures:
+        first = min(failures, key=lambda f: f.index)
+        raise SimulationError(first.index, first.seed, first.details, result)
+    return result
+
+
+def _header(game: str, master_seed: int) -> dict[str, Any]:
+    return {
+        "format": RECORDS_FORMAT,
+        "format_version": RECORDS_FORMAT_VERSION,
+        "game": game,
+        "master_seed": master_seed,
+    }
+
+
+def _read_records(path: Path) -> tuple[str, int, dict[int, GameRecord], int]:
+    """The header's game and master seed, the records by index, and the bytes of complete lines.
+
+    A last line without its newline (a run killed while writing) is not counted.
+    """
+    error = TabletopRulesError
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise error(f"cannot read the records file {brief(str(path))}: {type(exc).__name__}") from None
+    lines = raw.split(b"\n")
+    complete = lines[:-1]  # the part after the last newline is incomplete (or empty)
+    if not complete:
+        raise error(f"{brief(str(path))} is not a records file: it has no header line")
+    header = Fields(
+        load_json(complete[0], limit=MAX_RECORD_LINE, what="records header", error=error),
+        "records header",
+        required=("format", "format_version", "game", "master_seed"),
+        error=error,
+    )
+    if header.raw("format") != RECORDS_FORMAT or header.raw("format_version") != RECORDS_FORMAT_VERSION:
+        raise error(f"{brief(str(path))} is not a {RECORDS_FORMAT} version {RECORDS_FORMAT_VERSION} file")
+    game = header.text("game", max_len=100)
+    master_seed = header.integer("master_seed", low=-(2**63), high=2**63)
+    records: dict[int, GameRecord] = {}
+    for number, line in enumerate(complete[1:], start=2):
+        if not line.strip():
+            continue
+        data = load_json(line, limit=MAX_RECORD_LINE, what=f"records line {number}", error=error)
+        record = GameRecord.from_dict(data, f"line {number}")
+        records[record.index] = record
+    return game, master_seed, records, len(raw) - len(lines[-1])
 
 
 def _progress_bar(total: int, name: str, wanted: bool | None) -> Any:
@@ -248,8 +506,14 @@ def _progress_bar(total: int, name: str, wanted: bool | None) -> Any:
     try:
         from tqdm import tqdm
     except ImportError:
+        if wanted:
+            warnings.warn(
+                "progress=True needs tqdm: pip install 'tabletop-rules[simulate]'; running without a bar",
+                RuntimeWarning,
+                stacklevel=3,
+            )
         return None
-    return tqdm(total=total, desc=name.rsplit(".", 1)[-1], unit="game")
+    return tqdm(total=total, desc=name, unit="game")
 
 
 def _advance(bar: Any, n: int) -> None:
