@@ -35,6 +35,7 @@ import enum
 import gc
 import importlib
 import json
+import os
 import platform
 import random
 import statistics
@@ -295,6 +296,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results")
     args = parser.parse_args()
 
+    load_before = os.getloadavg()
     rows: list[dict[str, Any]] = []
     peers: dict[str, dict[str, float] | None] = {}
     for label, runner in (("OpenSpiel python_tic_tac_toe", peer_tic_tac_toe), ("python-chess", peer_chess)):
@@ -334,6 +336,9 @@ def main() -> int:
         "machine": platform.machine(),
         "processor": platform.processor() or "unknown",
         "system": f"{platform.system()} {platform.release()}",
+        "cpus": os.cpu_count() or 0,
+        "load_before": list(load_before),
+        "load_after": list(os.getloadavg()),
     }
     args.out.mkdir(parents=True, exist_ok=True)
     payload = {
@@ -355,6 +360,15 @@ def markdown(payload: dict[str, Any]) -> str:
     lines = [
         f"Python {machine['python']} ({machine['implementation']}) on {machine['machine']}, "
         f"{machine['system']}; median of {payload['repeat']} runs of {payload['seconds']:g} s each.",
+        *(
+            [
+                f"Load average (1, 5, 15 min) on {machine['cpus']} CPUs: "
+                f"{' '.join(f'{x:.2f}' for x in machine['load_before'])} before, "
+                f"{' '.join(f'{x:.2f}' for x in machine['load_after'])} after."
+            ]
+            if "load_before" in machine
+            else []
+        ),
         "",
         "| game | moves/s | games/s | moves/game | legal_moves/s | apply/s | × tic-tac-toe | state bytes |"
         " 10⁵ states |",
