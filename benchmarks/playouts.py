@@ -14,6 +14,16 @@ Python game ``python_tic_tac_toe`` (through ``pyspiel``, the ``bench`` extra)
 and on python-chess, and reports each game as a ratio to the tic-tac-toe rate.
 Each run of a game is paired with a tic-tac-toe run just before it and the
 median of the paired ratios is reported, so machine load affects both sides.
+
+Card-game peers are measured the same way, paired run by run with tic-tac-toe:
+RLCard's raw UNO and Leduc Hold'em engines (pure Python, the ``bench`` extra),
+played through their raw game API (``Game().init_game()``,
+``get_legal_actions()``, ``step(action)``), seeded with a ``numpy``
+``RandomState`` for the engine's own shuffles and a ``random.Random`` for the
+choice of action.  An atomic move of a peer is one ``step``; the chance events
+inside a step (a drawn card, a dealt public card) and the deal inside
+``init_game`` are not counted as moves, unlike this library's chance outcomes.
+
 A peer that is not installed is skipped.  Results go to ``results.json`` and
 ``results.md``.  Speed is measured here, never asserted in tests.
 """
@@ -25,6 +35,7 @@ import enum
 import gc
 import importlib
 import json
+import os
 import platform
 import random
 import statistics
@@ -32,12 +43,12 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from configs import speed_configs
-
 from tabletop_rules.core import CHANCE, sample_chance
+from tabletop_rules.testing.configs import speed_configs
 
 
 def deep_size(obj: object, shared: set[int]) -> int:
@@ -185,6 +196,88 @@ def peer_chess(seconds: float) -> dict[str, float] | None:
     return {"moves_per_s": steps / elapsed, "games_per_s": played / elapsed, "moves_per_game": steps / played}
 
 
+RLCARD_PEERS: tuple[tuple[str, str], ...] = (
+    ("RLCard UNO", "rlcard.games.uno"),
+    ("RLCard Leduc Hold'em", "rlcard.games.leducholdem"),
+)
+
+
+def rlcard_game_class(module_name: str) -> Any | None:
+    """The ``Game`` class of one of RLCard's game modules, or ``None`` when RLCard is not installed.
+
+    Only the game module is imported (not an RLCard environment), so no deep-learning framework is needed.
+    """
+    try:
+        return importlib.import_module(module_name).Game
+    except ImportError:
+        return None
+
+
+def measure_rlcard(game_class: Any, seconds: float) -> dict[str, float]:
+    """One timed run of random playouts through RLCard's raw game API (two players, seeded).
+
+    An atomic move is one ``step``; chance inside a step and the deal in ``init_game`` are not counted.
+    ``step`` also builds the next player's observation dict, as RLCard's raw API always does.
+    """
+    import numpy as np  # RLCard depends on numpy
+
+    game = game_class()
+    game.np_random = np.random.RandomState(0)  # shared by the dealer, players and round of every game
+    rng = random.Random(0)
+    moves = games = legal_calls = step_calls = 0
+    legal_time = step_time = 0.0
+    clock = time.perf_counter
+    began = clock()
+    while clock() - began < seconds:
+        game.init_game()
+        while not game.is_over():
+            t0 = clock()
+            legal = game.get_legal_actions()
+            legal_time += clock() - t0
+            legal_calls += 1
+            action = legal[rng.randrange(len(legal))]
+            t0 = clock()
+            game.step(action)
+            step_time += clock() - t0
+            step_calls += 1
+            moves += 1
+        games += 1
+    elapsed = clock() - began
+    return {
+        "moves_per_s": moves / elapsed,
+        "games_per_s": games / elapsed,
+        "moves_per_game": moves / max(games, 1),
+        "legal_moves_calls_per_s": legal_calls / legal_time if legal_time else 0.0,
+        "apply_calls_per_s": step_calls / step_time if step_time else 0.0,
+    }
+
+
+def paired(
+    run: Callable[[float], dict[str, float]], seconds: float, repeat: int, pair: bool
+) -> dict[str, float]:
+    """The median of ``repeat`` runs, each one paired with a tic-tac-toe run just before it (if ``pair``).
+
+    The reported ratio is the median of the paired ratios, so that both sides of each ratio ran under the
+    same machine load.
+    """
+    runs, ratios = [], []
+    for _ in range(repeat):
+        peer = peer_tic_tac_toe(seconds / 2) if pair else None
+        runs.append(run(seconds))
+        if peer is not None:
+            ratios.append(runs[-1]["moves_per_s"] / peer["moves_per_s"])
+    result = median_of(runs)
+    if ratios:
+        result["ratio_to_python_tic_tac_toe"] = statistics.median(ratios)
+    return result
+
+
+def summary(label: str, result: dict[str, float]) -> str:
+    ratio = result.get("ratio_to_python_tic_tac_toe")
+    tail = f", {ratio:.2f}x tic-tac-toe" if ratio is not None else ""
+    return f"{label}: {result['moves_per_s']:,.0f} moves/s, {result['games_per_s']:,.1f} games/s{tail}"
+
+
 def median_of(runs: list[dict[str, float]]) -> dict[str, float]:
     return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
@@ -197,9 +290,13 @@ def main() -> int:
     )
     parser.add_argument("--only", help="only configurations whose label contains this text")
     parser.add_argument("--no-memory", action="store_true", help="skip the memory measurements")
+    parser.add_argument(
+        "--no-card-peers", action="store_true", help="skip the RLCard UNO and Leduc Hold'em peers"
+    )
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results")
     args = parser.parse_args()
 
+    load_before = os.getloadavg()
     rows: list[dict[str, Any]] = []
     peers: dict[str, dict[str, float] | None] = {}
     for label, runner in (("OpenSpiel python_tic_tac_toe", peer_tic_tac_toe), ("python-chess", peer_chess)):
@@ -213,24 +310,25 @@ def main() -> int:
 
     # Each run of a game is paired with a run of tic-tac-toe right before it, so that the ratio compares
     # the two under the same machine load; the median ratio over the runs is reported.
+    card_peers: list[dict[str, Any]] = []
+    for label, module_name in () if args.no_card_peers else RLCARD_PEERS:
+        game_class = rlcard_game_class(module_name)
+        if game_class is None:
+            print(f"{label}: not installed, skipped")
+            continue
+        result = paired(partial(measure_rlcard, game_class), args.seconds, args.repeat, baseline is not None)
+        card_peers.append({"label": label, **result})
+        print(summary(label, result))
+
     for label, module_name, start in speed_configs():
         if args.only and args.only.lower() not in label.lower():
             continue
         game = importlib.import_module(f"tabletop_rules.{module_name}")
-        runs, ratios = [], []
-        for _ in range(args.repeat):
-            peer = peer_tic_tac_toe(args.seconds / 2) if baseline else None
-            runs.append(measure(game, start, args.seconds))
-            if peer is not None:
-                ratios.append(runs[-1]["moves_per_s"] / peer["moves_per_s"])
-        result = median_of(runs)
+        result = paired(partial(measure, game, start), args.seconds, args.repeat, baseline is not None)
         if not args.no_memory:
             result.update(memory(game, start))
-        if ratios:
-            result["ratio_to_python_tic_tac_toe"] = statistics.median(ratios)
         rows.append({"label": label, **result})
-        ratio = f", {result['ratio_to_python_tic_tac_toe']:.2f}x tic-tac-toe" if ratios else ""
-        print(f"{label}: {result['moves_per_s']:,.0f} moves/s, {result['games_per_s']:,.1f} games/s{ratio}")
+        print(summary(label, result))
 
     machine = {
         "python": platform.python_version(),
@@ -238,6 +336,9 @@ def main() -> int:
         "machine": platform.machine(),
         "processor": platform.processor() or "unknown",
         "system": f"{platform.system()} {platform.release()}",
+        "cpus": os.cpu_count() or 0,
+        "load_before": list(load_before),
+        "load_after": list(os.getloadavg()),
     }
     args.out.mkdir(parents=True, exist_ok=True)
     payload = {
@@ -245,6 +346,7 @@ def main() -> int:
         "seconds": args.seconds,
         "repeat": args.repeat,
         "peers": peers,
+        "card_peers": card_peers,
         "games": rows,
     }
     (args.out / "results.json").write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
@@ -258,6 +360,15 @@ def markdown(payload: dict[str, Any]) -> str:
     lines = [
         f"Python {machine['python']} ({machine['implementation']}) on {machine['machine']}, "
         f"{machine['system']}; median of {payload['repeat']} runs of {payload['seconds']:g} s each.",
+        *(
+            [
+                f"Load average (1, 5, 15 min) on {machine['cpus']} CPUs: "
+                f"{' '.join(f'{x:.2f}' for x in machine['load_before'])} before, "
+                f"{' '.join(f'{x:.2f}' for x in machine['load_after'])} after."
+            ]
+            if "load_before" in machine
+            else []
+        ),
         "",
         "| game | moves/s | games/s | moves/game | legal_moves/s | apply/s | × tic-tac-toe | state bytes |"
         " 10⁵ states |",
@@ -271,6 +382,13 @@ def markdown(payload: dict[str, Any]) -> str:
             f"| {row['label']} | {row['moves_per_s']:,.0f} | {row['games_per_s']:,.1f} "
             f"| {row['moves_per_game']:,.1f} | {row['legal_moves_calls_per_s']:,.0f} "
             f"| {row['apply_calls_per_s']:,.0f} | {ratio} | {state_bytes} | {stored} |"
+        )
+    for row in payload.get("card_peers", []):
+        ratio = f"{row['ratio_to_python_tic_tac_toe']:.2f}" if "ratio_to_python_tic_tac_toe" in row else "–"
+        lines.append(
+            f"| *{row['label']}* | {row['moves_per_s']:,.0f} | {row['games_per_s']:,.1f} "
+            f"| {row['moves_per_game']:,.1f} | {row['legal_moves_calls_per_s']:,.0f} "
+            f"| {row['apply_calls_per_s']:,.0f} | {ratio} | – | – |"
         )
     for label, peer in payload["peers"].items():
         if peer is not None:

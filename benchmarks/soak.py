@@ -21,9 +21,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from configs import all_configs
-
 from tabletop_rules.core import CHANCE, sample_chance
+from tabletop_rules.testing.configs import all_configs
 
 
 def soak(module_name: str, start: Callable[[Any], Any], moves: int, seed: int = 0) -> dict[str, Any]:

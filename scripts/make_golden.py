@@ -20,13 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from tabletop_rules.core import random_playout, record_playout, state_hash
+from tabletop_rules.testing.configs import all_configs
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from configs import all_configs  # noqa: E402
-
-# (configuration label in benchmarks/configs.py, file stem, seed)
+# (configuration label in tabletop_rules.testing.configs, file stem, seed)
 CASES: list[tuple[str, str, int]] = [
     ("Valandris", "seed_1", 1),
     ("Valandris", "seed_2", 2),

@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-configs = importlib.import_module("configs")
-soak = importlib.import_module("soak")
+from tabletop_rules.testing.configs import all_configs
+
+SOAK_SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "soak.py"
 
 
-@pytest.mark.parametrize("config", configs.all_configs(), ids=lambda c: c[0])
+def _load_soak() -> ModuleType:
+    """`benchmarks/soak.py`, loaded from its path (benchmarks/ is a folder of scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location("tabletop_rules_benchmarks_soak", SOAK_SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+soak = _load_soak()
+
+
+@pytest.mark.parametrize("config", all_configs(), ids=lambda c: c.label)
 def test_short_soak(config):
-    _, module_name, start = config
-    result = soak.soak(module_name, start, moves=1500, seed=99)
+    result = soak.soak(config.module_name, config.start, moves=1500, seed=99)
     assert result["exceptions"] == 0, result["errors"]
     assert result["mutations"] == 0
