@@ -168,3 +168,28 @@ def test_fast_paths_refuse_what_check_move_refuses():
         tm.apply(draw, tm.CardDrawn(["FX-G1"]))  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError):
         tm.apply(draw, tm.CardDrawn("FX-NOPE"))
+
+
+@pytest.mark.parametrize("options", [None, tm.Options(automa_finish_timing="on_next_turn")])
+def test_fast_end_of_turn_equals_the_general_path(options: tm.Options | None):  # B-8, T-TURN-1, T-RULING-16
+    from tabletop_rules.trismaugistus.automa import Work
+    from tabletop_rules.trismaugistus.flow import next_turn
+
+    checked = 0
+    for seed in range(6):
+        for state in random_playout(tm, seed, options=options).states(tm):
+            if state.phase != "play" or state.pending is not None or state.to_move != "human":
+                continue
+            work = Work(state)
+            work.note("", "the human ends the turn")
+            assert tm.apply(state, tm.HumanEndTurn(False)) == next_turn(work, "human")
+            checked += 1
+    assert checked > 50
+
+
+def test_round_start_menu_reports_are_accepted_by_check_move():  # T-ROUND, spec 1.3
+    for state in random_playout(tm, 4).states(tm):
+        if state.phase == "round_start":
+            for report in tm.legal_moves(state):
+                tm.check_move(state, report)
+                assert tm.apply(state, report).phase == "play"

@@ -351,6 +351,8 @@ def _round_candidates(pack: Pack) -> Mapping[int, tuple[tuple[ReportBoard, froze
     """
     probe = State(pack=pack, options=_DEFAULT_OPTIONS, phase="round_start", round=1)
     out: dict[int, tuple[tuple[ReportBoard, frozenset[str]], ...]] = {}
+    # equal reports are one shared object, so that the menu drops duplicates by identity, not by `==`
+    canonical: dict[ReportBoard, ReportBoard] = {}
     for round_no in (1, 2, 3):
         rows: list[tuple[ReportBoard, frozenset[str]]] = []
         for r in [round_no, *(x for x in (1, 2, 3) if x != round_no)]:
@@ -364,8 +366,10 @@ def _round_candidates(pack: Pack) -> Mapping[int, tuple[tuple[ReportBoard, froze
                     [*(e for x in report.experiment_areas or () for e in x),
                      *(a for x in report.artifact_offers or () for a in x)]
                 )  # fmt: skip
-                rows.append((report, ids))
-        rows.extend((ReportBoard(bowls=b, reason="round_start"), frozenset()) for b in BOWL_PATTERNS)
+                rows.append((canonical.setdefault(report, report), ids))
+        for b in BOWL_PATTERNS:
+            bare = ReportBoard(bowls=b, reason="round_start")
+            rows.append((canonical.setdefault(bare, bare), frozenset()))
         out[round_no] = tuple(rows)
     return frozen_mapping(out)
 
@@ -379,7 +383,7 @@ def round_start_menu(state: State) -> tuple[ReportBoard, ...]:
     owned = _owned(state)
     menu: list[ReportBoard] = []
     for report, ids in _round_candidates(state.pack)[state.round]:
-        if ids.isdisjoint(owned) and report not in menu:
+        if ids.isdisjoint(owned) and not any(m is report for m in menu):
             menu.append(report)
     return tuple(menu)
 

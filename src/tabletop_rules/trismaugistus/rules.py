@@ -26,6 +26,7 @@ from tabletop_rules.trismaugistus.automa import Work
 from tabletop_rules.trismaugistus.content.loader import canonical_pack, check_pack, default_pack
 from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.flow import (
+    PENDING_CARD,
     artifact_die,
     begin_automa_turn,
     card_drawn,
@@ -85,6 +86,8 @@ __all__ = [
     "returns",
 ]
 
+_DEFAULT_OPTIONS: Final = Options()
+
 RULES_VERSION: Final = 1
 """The behaviour version: it changes when the engine's behaviour changes, never on a refactor."""
 
@@ -113,7 +116,9 @@ def new_game(
     """
     if players is not None and (type(players) is not int or players != 1):
         raise InvalidOptionError(f"Trismaugistus is played by 1 player (the human), not {players!r}")
-    chosen = Options.coerce(options)
+    # The default options are one shared (frozen) instance: no re-validation per game, and the caches
+    # keyed by options (section_one) compare it by identity.
+    chosen = _DEFAULT_OPTIONS if options is None else Options.coerce(options)
     if pack is None:
         pack = default_pack()
     else:
@@ -301,6 +306,8 @@ def apply(state: State, move: Move) -> State:
         return _human(state, move)
     if type(move) is ObjectiveDie and _objective_ok(state, move):
         return objective_die(state, move)
+    if type(move) is ReportBoard and state.phase == "round_start" and _offered(round_start_menu(state), move):
+        return _report(state, move)  # a report of the round-start menu is valid by construction
     check_move(state, move)  # the full check: raises with a sentence, or accepts a rarer move
     if isinstance(move, Setup):
         return _setup(state, move)
@@ -338,6 +345,11 @@ def _objective_ok(state: State, move: ObjectiveDie) -> bool:
     return 1 <= pos <= len(slots) and slots[pos - 1].face_up
 
 
+def _offered(menu: tuple[Any, ...], move: Any) -> bool:
+    """Whether ``move`` is one of the (shared) objects of ``menu``: an identity test, no comparison."""
+    return any(m is move for m in menu)
+
+
 def _human_ok(state: State, move: Any) -> bool:
     if state.phase != "play" or state.pending is not None or state.to_move != "human":
         return False
@@ -354,6 +366,28 @@ def _human_ok(state: State, move: Any) -> bool:
     fi = FACE_INDEX.get(face)
     ci = COLOUR_INDEX.get(colour)
     return fi is not None and ci is not None and state.board.bowls[fi][ci] > 0
+
+
+_END_TURN_TRACE: Final = (TraceLine("", "the human ends the turn"),)
+
+
+@functools.lru_cache(maxsize=64)  # 6 faces x 3 colours; immutable keys and values
+def _draft_trace(face: str, colour: str) -> tuple[TraceLine, ...]:
+    """The trace of a draft, built once per die (the same text as formatting it each time)."""
+    return (TraceLine("", f"human drafts {face}/{colour}"),)
+
+
+def _automa_turn_starts(state: State) -> bool:
+    """Whether the human's end of turn hands over to the automa, which then draws (not finishing)."""
+    if state.automa_finished:
+        return False
+    a = state.automa
+    # T-RULING-16 on_next_turn: an automa without a die that would need a fourth has finished instead
+    return not (
+        state.options.automa_finish_timing == "on_next_turn"
+        and a.active_die is None
+        and a.dice_used >= DICE_PER_ROUND
+    )
 
 
 def _setup(state: State, setup: Setup) -> State:
@@ -463,9 +497,16 @@ def _human(state: State, move: Any) -> State:
             state,
             board=evolve(board, bowls=tuple(bowls)),
             human_dice=state.human_dice + 1,
-            trace=(TraceLine("", f"human drafts {move.face}/{move.colour}"),),
+            trace=_draft_trace(move.face, move.colour),
         )
     if kind is HumanEndTurn:
+        if not move.finished_round and _automa_turn_starts(state):
+            # The most frequent hand-over, without a working copy: the automa waits for its card
+            # (B-8, T-TURN-1).  The same state as the general path below (`next_turn`), which the
+            # tests check on every hand-over of random playouts.
+            return evolve(
+                state, turn=state.turn + 1, to_move="automa", pending=PENDING_CARD, trace=_END_TURN_TRACE
+            )
         w = Work(state)
         if move.finished_round:
             w.note("B-1", "the human has finished the round")
