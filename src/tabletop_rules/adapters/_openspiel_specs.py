@@ -47,7 +47,7 @@ def trismaugistus_spec() -> GameSpec:
     from tabletop_rules import trismaugistus
     from tabletop_rules.trismaugistus import actions
 
-    pack = trismaugistus.example_pack()
+    start = trismaugistus.new_game()  # the ids and their counts depend only on the (default) pack
 
     def turns(params: Mapping[str, Any]) -> int:
         return int(params["max_turns"])
@@ -60,15 +60,15 @@ def trismaugistus_spec() -> GameSpec:
         # turns), so the OpenSpiel game is cut after the atomic moves of ``max_turns`` turns.
         parameters={"max_turns": 2000},
         new_state=lambda params: trismaugistus.new_game(),
-        num_actions=actions.num_actions(pack),
-        chance_outcomes=actions.num_chance_outcomes(pack),
+        num_actions=actions.num_actions(start),
+        chance_outcomes=actions.num_chance_outcomes(start),
         encode=actions.move_to_action,
         decode=actions.action_to_move,
         encode_chance=actions.move_to_chance,
         decode_chance=actions.chance_to_move,
         players=lambda params: 1,
         utility=lambda params: (-10_000.0, 0.0, None),
-        max_length=lambda params: actions.max_game_length(pack, turns(params)),
+        max_length=lambda params: actions.max_game_length(start, turns(params)),
         perfect_information=True,
         truncate=True,
     )

@@ -1,4 +1,4 @@
-"""``python -m tabletop_rules.trismaugistus``: see :mod:`tabletop_rules.trismaugistus.cli`."""
+"""``python -m tabletop_rules.trismaugistus``: see `tabletop_rules.trismaugistus.cli`."""
 
 import sys
 

@@ -1,9 +1,10 @@
 """A fixed integer encoding of Trismaugistus moves, for frameworks that index actions (OpenSpiel, nets).
 
 The ids depend only on the content pack (its records, in pack order), never on
-the state, so they are stable for a given pack.  Every decision that
-:func:`~tabletop_rules.trismaugistus.legal_moves` can offer has an id in
-``range(num_actions(pack))``; with ``nE`` board experiments, ``nA`` board
+the rest of the state, so they are stable for a given pack.  Every function
+takes the state (as in every game); the encoding is the one of ``state.pack``.
+Every decision that `legal_moves` can offer has an id in
+``range(num_actions(state))``; with ``nE`` board experiments, ``nA`` board
 artifacts, ``nS`` setups in the setup menu and ``nR`` round-start reports:
 
 =====================  ==========================================================
@@ -22,7 +23,7 @@ ids (in this order)    move
 2                      ``HumanEndTurn(False)``, ``HumanEndTurn(True)``
 =====================  ==========================================================
 
-Chance outcomes have their own ids in ``range(num_chance_outcomes(pack))``:
+Chance outcomes have their own ids in ``range(num_chance_outcomes(state))``:
 ``CardDrawn`` (one per automa card, pack order), then ``ObjectiveDie(1..4)``,
 then ``MasterpieceDrawn`` (one per masterpiece, pack order), then
 ``ArtifactDie(1)``, ``ArtifactDie(2)``.  ``ObjectiveDieRaw`` (a raw value rolled
@@ -30,25 +31,28 @@ at the table) is never offered by ``chance_outcomes`` and has no id.
 
 Moves that ``apply`` accepts but no menu offers (a ``Setup`` with options
 outside the menu, a ``ReportBoard`` correction...) have no id:
-:func:`move_to_action` raises :class:`~tabletop_rules.core.InvalidMoveError`
-for them.
+`move_to_action` raises `InvalidMoveError` for them.
 
 The game has **no finite length bound** in atomic moves: once the automa has
 finished a round, the human may end turns without drafting for ever.
-:func:`max_game_length` bounds the length of a game cut off after a given
-number of completed turns (``state.turn``), which is what a framework that
-needs a bound (OpenSpiel's ``max_game_length``) should use, truncating the
-game there.
+`max_game_length` bounds the length of a game cut off after a given
+number of completed turns (``state.turn``, ``max_turns``, by default
+`DEFAULT_MAX_TURNS`), which is what a framework that needs a bound
+(OpenSpiel's ``max_game_length``) should use, truncating the game there.
 """
 
 from __future__ import annotations
 
 import functools
+import warnings
+from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
 
-from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
+from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import (
     ArtifactDie,
     CardDrawn,
@@ -62,8 +66,7 @@ from tabletop_rules.trismaugistus.moves import (
     ObjectiveDie,
     ReportBoard,
 )
-from tabletop_rules.trismaugistus.pack.records import Pack
-from tabletop_rules.trismaugistus.reports import BOWL_PATTERNS, _round_layout, setup_menu
+from tabletop_rules.trismaugistus.reports import BOWL_PATTERNS, round_layout, setup_menu
 from tabletop_rules.trismaugistus.state import State
 from tabletop_rules.trismaugistus.vocabulary import (
     COLOURS,
@@ -75,6 +78,7 @@ from tabletop_rules.trismaugistus.vocabulary import (
 )
 
 __all__ = [
+    "DEFAULT_MAX_TURNS",
     "action_to_move",
     "chance_to_move",
     "max_game_length",
@@ -85,6 +89,8 @@ __all__ = [
 ]
 
 ARTIFACT_DIE_SLOTS: Final = 2
+DEFAULT_MAX_TURNS: Final = 2000
+"""The default cut-off of `max_game_length` (random play ends well within it: fewer than 1000 moves)."""
 
 
 @attrs.frozen(eq=False)
@@ -92,27 +98,27 @@ class _Encoding:
     """The id tables of one pack: decode tuples and encode dicts, for decisions and chance outcomes."""
 
     actions: tuple[Move, ...]
-    action_ids: dict[Move, int]
+    action_ids: Mapping[Move, int]
     chances: tuple[Move, ...]
-    chance_ids: dict[Move, int]
+    chance_ids: Mapping[Move, int]
 
 
-def _index(moves: list[Move]) -> tuple[tuple[Move, ...], dict[Move, int]]:
+def _index(moves: list[Move]) -> tuple[tuple[Move, ...], Mapping[Move, int]]:
     decode: list[Move] = []
     encode: dict[Move, int] = {}
     for move in moves:
         if move not in encode:
             encode[move] = len(decode)
             decode.append(move)
-    return tuple(decode), encode
+    return tuple(decode), frozen_mapping(encode)
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=16)  # keyed by the immutable pack; the encoding holds tuples and read-only maps
 def _encoding(pack: Pack) -> _Encoding:
     board_experiments = [e.id for e in pack.experiments if e.stage != "starting"]
     board_artifacts = [a for a in pack.artifacts if not a.starting]
     decisions: list[Move] = [*setup_menu(pack)]
-    decisions += [_round_layout(pack, r, v) for r in range(1, ROUNDS + 1) for v in (0, 1)]
+    decisions += [round_layout(pack, r, v) for r in range(1, ROUNDS + 1) for v in (0, 1)]
     decisions += [ReportBoard(bowls=b, reason="round_start") for b in BOWL_PATTERNS]
     decisions += [HumanDraftDie(f, c) for f in FACES for c in COLOURS]
     decisions += [HumanTakeExperiment(f, e) for f in FACES for e in board_experiments]
@@ -125,20 +131,33 @@ def _encoding(pack: Pack) -> _Encoding:
     chances += [ArtifactDie(s) for s in range(1, ARTIFACT_DIE_SLOTS + 1)]
     actions, action_ids = _index(decisions)
     outcomes, chance_ids = _index(chances)
-    return _Encoding(actions, action_ids, outcomes, chance_ids)
+    return _Encoding(actions=actions, action_ids=action_ids, chances=outcomes, chance_ids=chance_ids)
 
 
-def num_actions(pack: Pack) -> int:
-    """The size of the decision space of ``pack``: every id is in ``range(num_actions(pack))``."""
-    return len(_encoding(pack).actions)
+def _pack_of(state: State | Pack, function: str) -> Pack:
+    """``state.pack``; a `Pack` (the signature before 0.2) still works, with a warning."""
+    if isinstance(state, Pack):
+        warnings.warn(
+            f"actions.{function}(pack) is deprecated since 0.2 and will be removed in 0.3;"
+            f" pass a state: actions.{function}(state)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return state
+    return state.pack
 
 
-def num_chance_outcomes(pack: Pack) -> int:
-    """The size of the chance-outcome space of ``pack``."""
-    return len(_encoding(pack).chances)
+def num_actions(state: State) -> int:
+    """The size of the decision space: every id is in ``range(num_actions(state))`` (for ``state.pack``)."""
+    return len(_encoding(_pack_of(state, "num_actions")).actions)
 
 
-def _lookup(table: dict[Move, int], move: Any) -> int | None:
+def num_chance_outcomes(state: State) -> int:
+    """The size of the chance-outcome space (for ``state.pack``)."""
+    return len(_encoding(_pack_of(state, "num_chance_outcomes")).chances)
+
+
+def _lookup(table: Mapping[Move, int], move: Any) -> int | None:
     try:
         return table.get(move)
     except TypeError:  # a move object holding an unhashable value
@@ -161,7 +180,7 @@ def action_to_move(state: State, action: int) -> Move:
     """The decision with id ``action`` in the encoding of ``state``'s pack.
 
     Raises:
-        IllegalMoveError: if ``action`` is not in ``range(num_actions(state.pack))``.
+        IllegalMoveError: if ``action`` is not in ``range(num_actions(state))``.
     """
     actions = _encoding(state.pack).actions
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(actions):
@@ -185,7 +204,7 @@ def chance_to_move(state: State, outcome: int) -> Move:
     """The chance outcome with id ``outcome`` in the encoding of ``state``'s pack.
 
     Raises:
-        IllegalMoveError: if ``outcome`` is not in ``range(num_chance_outcomes(state.pack))``.
+        IllegalMoveError: if ``outcome`` is not in ``range(num_chance_outcomes(state))``.
     """
     chances = _encoding(state.pack).chances
     if isinstance(outcome, bool) or not isinstance(outcome, int) or not 0 <= outcome < len(chances):
@@ -193,7 +212,7 @@ def chance_to_move(state: State, outcome: int) -> Move:
     return chances[outcome]
 
 
-def max_game_length(pack: Pack, max_turns: int) -> int:
+def max_game_length(state: State, max_turns: int = DEFAULT_MAX_TURNS) -> int:
     """An upper bound on the atomic moves of a game cut off once ``state.turn`` reaches ``max_turns``.
 
     Without a cut-off there is no bound (see the module docstring).  The bound
@@ -206,10 +225,11 @@ def max_game_length(pack: Pack, max_turns: int) -> int:
     is more than the human's one end-of-turn report.
 
     Raises:
-        ValueError: if ``max_turns`` is negative.
+        InvalidOptionError: if ``max_turns`` is not an integer >= 0.
     """
+    pack = _pack_of(state, "max_game_length")
     if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 0:
-        raise ValueError(f"max_turns must be an integer >= 0, not {max_turns!r}")
+        raise InvalidOptionError(f"max_turns must be an integer >= 0, not {max_turns!r}")
     board_experiments = sum(1 for e in pack.experiments if e.stage != "starting")
     board_artifacts = sum(1 for a in pack.artifacts if not a.starting)
     purples = max(OBJECTIVE_PURPLE_COUNT.values())

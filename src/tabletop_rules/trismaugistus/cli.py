@@ -18,45 +18,55 @@ import random
 import sys
 from collections.abc import Sequence
 
+from tabletop_rules.core.errors import InvalidContentError
 from tabletop_rules.core.playout import sample_outcome
-from tabletop_rules.trismaugistus.pack.loader import PackError, example_pack, load_pack
-from tabletop_rules.trismaugistus.pack.records import Pack
-from tabletop_rules.trismaugistus.pack.show import SECTIONS, banner, format_pack
+from tabletop_rules.trismaugistus.content.loader import default_pack, load_pack
+from tabletop_rules.trismaugistus.content.records import Pack
+from tabletop_rules.trismaugistus.content.show import SECTIONS, banner, format_pack
+from tabletop_rules.trismaugistus.moves import Move, Setup
+from tabletop_rules.trismaugistus.notation import move_to_str
+from tabletop_rules.trismaugistus.rules import (
+    apply,
+    chance_outcomes,
+    current_player,
+    is_terminal,
+    legal_moves,
+    new_game,
+)
+from tabletop_rules.trismaugistus.views import describe
 
 __all__ = ["main"]
 
 
 def _load(path: str | None) -> Pack:
-    return example_pack() if path is None else load_pack(path, warn_fictional=False)
+    return default_pack() if path is None else load_pack(path, warn_fictional=False)
 
 
 def _demo(pack: Pack, seed: int, difficulty: int, objectives: bool) -> str:
-    from tabletop_rules import trismaugistus as tm
-
     rng = random.Random(seed)
-    state = tm.new_game(pack=pack)
+    state = new_game(pack=pack)
     setups = [
         m
-        for m in tm.legal_moves(state)
-        if isinstance(m, tm.Setup) and m.difficulty == difficulty and m.objectives_enabled == objectives
+        for m in legal_moves(state)
+        if isinstance(m, Setup) and m.difficulty == difficulty and m.objectives_enabled == objectives
     ]
     if not setups:
-        raise PackError(
+        raise InvalidContentError(
             "pack: this pack cannot be set up with these options (objectives need 4 objective cards)"
         )
     lines = ["\n".join(banner(pack))]
-    move: tm.Move = rng.choice(setups)
+    move: Move = rng.choice(setups)
     while True:
-        lines.append(f"> {tm.move_to_str(state, move)}")
-        state = tm.apply(state, move)
+        lines.append(f"> {move_to_str(state, move)}")
+        state = apply(state, move)
         lines.extend(f"    {t}" for t in state.trace)
-        if tm.is_terminal(state):
+        if is_terminal(state):
             break
-        if tm.current_player(state) is None:  # pragma: no cover - terminal handled above
+        if current_player(state) is None:  # pragma: no cover - terminal handled above
             break
-        outcomes = tm.chance_outcomes(state)
-        move = sample_outcome(outcomes, rng) if outcomes else rng.choice(tm.legal_moves(state))
-    lines.append(tm.describe(state))
+        outcomes = chance_outcomes(state)
+        move = sample_outcome(outcomes, rng) if outcomes else rng.choice(legal_moves(state))
+    lines.append(describe(state))
     return "\n".join(lines)
 
 
@@ -90,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(format_pack(_load(args.path), args.section))
         else:
             print(_demo(_load(args.pack), args.seed, args.difficulty, args.objectives))
-    except PackError as exc:
+    except InvalidContentError as exc:
         print(f"INVALID: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -1,25 +1,25 @@
 """The automa's side of the flow: its turns, turn order, round ends and final scoring.
 
-Each function takes a :class:`~tabletop_rules.trismaugistus.automa.Work` copy
-(or a state) and returns the next state; ``rules.apply`` dispatches to them.
+Each function takes a `Work` copy (or a state) and returns the next state;
+`rules.apply` dispatches to them.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
-import attrs
-
-from tabletop_rules.trismaugistus.automa import DieChoice, Work, choose_die
+from tabletop_rules.core.frozen import evolve, frozen_mapping
+from tabletop_rules.trismaugistus.automa import Work
+from tabletop_rules.trismaugistus.automa_choice import section_one
+from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import ObjectiveDie, ObjectiveDieRaw
-from tabletop_rules.trismaugistus.options import TrismaugistusConfig
-from tabletop_rules.trismaugistus.pack.records import Pack
 from tabletop_rules.trismaugistus.scoring import final_score
-from tabletop_rules.trismaugistus.state import Pending, State, TraceLine, new_die
+from tabletop_rules.trismaugistus.state import Pending, State, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import DICE_PER_ROUND, ETHER_BEFORE_ROUND, ROUNDS, Side
 
-PENDING_CARD = Pending("card")
-PENDING_MASTERPIECE = Pending("masterpiece")
+PENDING_CARD = Pending(kind="card")
+PENDING_MASTERPIECE = Pending(kind="masterpiece")
 
 __all__ = [
     "artifact_die",
@@ -71,7 +71,11 @@ def next_turn(
 
 def begin_automa_turn(w: Work) -> State:
     """The automa's turn starts: wait for its card (C-1), unless it has finished (T-RULING-16)."""
-    if w.config.automa_finish_timing == "on_next_turn" and w.active is None and w.dice_used >= DICE_PER_ROUND:
+    if (
+        w.options.automa_finish_timing == "on_next_turn"
+        and w.active is None
+        and w.dice_used >= DICE_PER_ROUND
+    ):
         w.note("T-RULING-16", "the automa would need a fourth die: it has finished the round")
         first = w.first_finisher or "automa"
         return next_turn(w, "automa", automa_finished=True, first_finisher=first)
@@ -114,15 +118,17 @@ def _end_round(w: Work) -> State:
 # --- the automa's turn (T-TURN, T-DIE, T-POT, T-ACT, T-OBJ) ---------------------------------------
 
 
-@functools.lru_cache(maxsize=16)
-def _card_lines(pack: Pack) -> dict[str, TraceLine]:
+@functools.lru_cache(maxsize=16)  # keyed by the immutable pack; returns a read-only mapping
+def _card_lines(pack: Pack) -> Mapping[str, TraceLine]:
     """The T-TURN-2 trace line of each card (its three sections), built once per pack."""
-    return {
-        c.id: TraceLine(
-            "T-TURN-2", f"{c.id}: dice {' '.join(map(str, c.dice))}, cost {c.potency_cost}, {c.action}"
-        )
-        for c in pack.automa_cards
-    }
+    return frozen_mapping(
+        {
+            c.id: TraceLine(
+                "T-TURN-2", f"{c.id}: dice {' '.join(map(str, c.dice))}, cost {c.potency_cost}, {c.action}"
+            )
+            for c in pack.automa_cards
+        }
+    )
 
 
 def _reshuffle_if_empty(w: Work, clause: str) -> None:
@@ -132,30 +138,6 @@ def _reshuffle_if_empty(w: Work, clause: str) -> None:
             clause, f"the draw pile is empty: {len(w.discard)} discarded cards shuffled into a new draw pile"
         )
         w.discard = []
-
-
-_LEVEL_CLAUSE = {"A": "T-DIE-3", "B": "T-DIE-5", "C": "T-DIE-6", "fallback": "T-RULING-7"}
-_DECIDED_CLAUSE = {"A": "T-DIE-4", "B": "T-DIE-5", "C": "T-DIE-6", "fallback": "T-RULING-7"}
-
-
-@functools.lru_cache(maxsize=4096)  # about 1.5 KB an entry
-def _section_one(
-    bowls: tuple[tuple[int, int, int], ...], card_id: str, pack: Pack, config: TrismaugistusConfig
-) -> tuple[DieChoice, tuple[TraceLine, ...]]:
-    """Section 1 of card ``card_id`` on ``bowls`` and its trace lines (a pure function, cached)."""
-    choice = choose_die(bowls, pack.card[card_id], config)
-    lines = [
-        TraceLine(_LEVEL_CLAUSE[level], f"level {level} candidates: {', '.join(map(str, found)) or 'none'}")
-        for level, found in choice.levels
-    ]
-    if choice.chosen is not None:
-        lines.append(
-            TraceLine(
-                _DECIDED_CLAUSE[choice.level or "A"],
-                f"chosen {choice.chosen.face}/{choice.chosen.colour}: {choice.reason}",
-            )
-        )
-    return choice, tuple(lines)
 
 
 # The frequent trace lines, memoised on their parameters (same text as formatting them each time).
@@ -203,7 +185,7 @@ def card_drawn(state: State, card_id: str) -> State:
     die = w.active
     if die is None:
         bowls = state.board.bowls if w._bowls is None else tuple((c[0], c[1], c[2]) for c in w._bowls)
-        choice, lines = _section_one(bowls, card_id, state.pack, state.config)
+        choice, lines = section_one(bowls, card_id, state.pack, state.options)
         w.trace.extend(lines)
         if choice.chosen is None:
             return _no_die(w, card_id, choice.reason)
@@ -215,7 +197,7 @@ def card_drawn(state: State, card_id: str) -> State:
     before = die.remaining
     after = max(before - cost, 0)
     w.trace.append(_potency_line(before, cost))
-    card_die = new_die(die.face, die.colour, die.placed, after, die.matched_symbol)  # T-RULING-9
+    card_die = evolve(die, remaining=after)  # T-RULING-9: the action uses the card's own die
     if after == 0:
         w.active = None
         w.exhausted.append((die.face, die.colour))
@@ -232,7 +214,7 @@ def _no_die(w: Work, card_id: str, reason: str) -> State:
     """T-RULING-7/8: no die can be taken; the automa has finished the round."""
     state = w.state
     card = state.pack.card[card_id]
-    if state.config.no_die_card_handling == "resolve_action_only" and card.action is not None:
+    if state.options.no_die_card_handling == "resolve_action_only" and card.action is not None:
         w.note("T-RULING-8", f"no die ({reason}): section 2 skipped, the action resolves without a die")
         if card.action.kind == "take_experiment":
             w.gold += 1
@@ -252,12 +234,12 @@ def _end_card(w: Work, card_id: str, *, exhausted: bool, finished: bool = False)
         w.note("T-RULING-29", f"held purple cards {', '.join(w.held)} discarded at the end of the turn")
         w.held = []
     w.trace.append(_discard_line(card_id, w.vp, w.gold, w.ether))
-    if state.config.reshuffle_timing == "on_empty":
+    if state.options.reshuffle_timing == "on_empty":
         _reshuffle_if_empty(w, "T-RULING-18")
     if (
         exhausted
         and w.dice_used >= DICE_PER_ROUND
-        and state.config.automa_finish_timing == "on_third_die_exhausted"
+        and state.options.automa_finish_timing == "on_third_die_exhausted"
     ):
         w.note("T-RULING-16", "the automa's third die is exhausted: it has finished the round")
         finished = True
@@ -271,16 +253,16 @@ def _purple(w: Work, card_id: str) -> State:
     """T-OBJ-4..7: a purple card places a cube, then the automa draws again."""
     state = w.state
     w.note("T-RULING-26", f"{card_id} is purple: its sections are ignored")
-    if state.config.purple_discard_timing == "before_extra_draw":
+    if state.options.purple_discard_timing == "before_extra_draw":
         w.discard.append(card_id)
         w.note("T-RULING-29", f"{card_id} discarded before the extra draw")
-        if state.config.reshuffle_timing == "on_empty":
+        if state.options.reshuffle_timing == "on_empty":
             _reshuffle_if_empty(w, "T-RULING-18")
     else:
         w.held.append(card_id)
     if any(s.face_up for s in w.objectives_view()):
         w.note("T-OBJ-4", "roll the black die for an objective card")
-        w.pending = Pending("objective_die", card_id)
+        w.pending = Pending(kind="objective_die", card_id=card_id)
         return w.freeze()
     w.note("T-RULING-31", "no objective is face up: no roll, no cube")
     w.note("T-OBJ-7", "the automa draws another card")
@@ -297,7 +279,7 @@ def objective_die(state: State, move: ObjectiveDie | ObjectiveDieRaw) -> State:
         w.note("T-OBJ-4", f"the black die points to position {position}")
     else:
         value = move.value
-        if state.config.objective_die_mapping == "row_position":  # T-RULING-30
+        if state.options.objective_die_mapping == "row_position":  # T-RULING-30
             position = value if value in up else None
         else:
             position = up[value - 1] if value <= len(up) else None
@@ -326,7 +308,7 @@ def artifact_die(state: State, slot: int) -> State:
 def final_scoring(state: State, masterpiece_id: str | None, trace: list[TraceLine] | None = None) -> State:
     """Score the automa with the masterpiece it drew (T-SCORE); the game is over."""
     masterpiece = state.pack.masterpiece[masterpiece_id] if masterpiece_id is not None else None
-    result, lines = final_score(state.automa, state.pack, state.config, state.difficulty, masterpiece)
+    result, lines = final_score(state.automa, state.pack, state.options, state.difficulty, masterpiece)
     head = [TraceLine("T-SCORE-1", f"masterpiece drawn: {masterpiece_id}")] if masterpiece_id else []
     lines = [*(trace or []), *head, *lines]
-    return attrs.evolve(state, phase="over", pending=None, score=result, trace=tuple(lines))
+    return evolve(state, phase="over", pending=None, score=result, trace=tuple(lines))

@@ -19,7 +19,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from tabletop_rules.trismaugistus.pack.records import BonusSpace
+from tabletop_rules.trismaugistus.content.records import BonusSpace
 from tabletop_rules.trismaugistus.vocabulary import Colour, Element, Face
 
 __all__ = [

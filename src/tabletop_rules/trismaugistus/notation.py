@@ -31,9 +31,10 @@ their non-empty faces; dice counts are ``r``/``w``/``b`` followed by a number.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
-from tabletop_rules.core.errors import InvalidMoveError
+from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
+from tabletop_rules.trismaugistus.content.records import BonusSpace, Pack
 from tabletop_rules.trismaugistus.moves import (
     ArtifactDie,
     BonusLayout,
@@ -52,10 +53,22 @@ from tabletop_rules.trismaugistus.moves import (
     ReportBoard,
     Setup,
 )
-from tabletop_rules.trismaugistus.pack.records import BonusSpace
+from tabletop_rules.trismaugistus.options import Options
+from tabletop_rules.trismaugistus.rules import apply, check_move, new_game
+from tabletop_rules.trismaugistus.state import State
 from tabletop_rules.trismaugistus.vocabulary import BONUS_KINDS, COLOURS, ELEMENTS, FACES
 
-__all__ = ["format_move", "parse_move_text"]
+__all__ = [
+    "MAX_MOVE_TEXT",
+    "format_move",
+    "move_to_str",
+    "new_game_with_setup",
+    "parse_move",
+    "parse_move_text",
+]
+
+MAX_MOVE_TEXT: Final = 4000
+"""The longest move text `parse_move` reads (a full board report is a few hundred characters)."""
 
 _LETTER = {"red": "r", "white": "w", "black": "b"}
 _ID = re.compile(r"[A-Za-z0-9_.\-]+")
@@ -298,7 +311,7 @@ def parse_move_text(text: str) -> Move:
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move's text must be a string, not {type(text).__name__}")
     words = text.split()
-    if not words or len(text) > 4000:
+    if not words or len(text) > MAX_MOVE_TEXT:
         raise _bad(text, "empty or overlong text")
     head, args = words[0], words[1:]
     if head == "setup":
@@ -330,3 +343,46 @@ def parse_move_text(text: str) -> Move:
     if head == "artifact" and len(args) == 2 and args[0] in COLOURS:
         return HumanTakeArtifact(args[0], _id(text, args[1]))
     raise _bad(text, "unknown move (see the notation table in the docs)")
+
+
+def move_to_str(state: State, move: Move) -> str:
+    """``move`` in the notation of the module's table (the text does not depend on ``state``).
+
+    Raises:
+        InvalidMoveError: if ``move`` is not a move of this game.
+    """
+    del state
+    return format_move(move)
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The move that ``text`` names, if it can be applied in ``state``.
+
+    Raises:
+        InvalidMoveError: if the text is not in the notation.
+        IllegalMoveError: if the move cannot be applied here (the message says why).
+    """
+    move = parse_move_text(text)
+    try:
+        check_move(state, move)
+    except InvalidMoveError as exc:  # pragma: no cover - parsed moves always have a move type
+        raise IllegalMoveError(str(exc)) from exc
+    return move
+
+
+def new_game_with_setup(
+    setup: str | Setup, options: Options | dict[str, Any] | None = None, *, pack: Pack | None = None
+) -> State:
+    """A game whose setup has been reported: `new_game` followed by the ``setup`` move (text or move).
+
+    Handy as a picklable start for simulations, e.g.
+    ``functools.partial(new_game_with_setup, "setup d3 exp=FX-S1 art=FX-AS1")``.
+
+    Raises:
+        InvalidMoveError, IllegalMoveError: if ``setup`` is not a legal setup move.
+    """
+    state = new_game(options, pack=pack)
+    move = parse_move(state, setup) if isinstance(setup, str) else setup
+    if not isinstance(move, Setup):
+        raise IllegalMoveError(f"{setup!r} is not a setup move")
+    return apply(state, move)

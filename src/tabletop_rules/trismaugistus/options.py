@@ -1,23 +1,26 @@
-"""The rulings of spec section 4 as one frozen, validated options object.
+"""The rulings of spec section 4 as one frozen, validated `Options` object.
 
 Every ruling ``T-RULING-n`` that is a configuration choice is a field of
-:class:`TrismaugistusConfig`, with the spec's default.  Rulings that the spec
-fixes have a field that accepts only its one value (so the object documents
-every ruling in one place); rulings that are inputs of a game live in the
-:class:`~tabletop_rules.trismaugistus.moves.Setup` move or in the pack
-(see :data:`RULING_FIELDS`).
+`Options`, with the spec's default.  Rulings that the spec fixes have a field
+that accepts only its one value (so the object documents every ruling in one
+place); rulings that are inputs of a game live in the `Setup` move or in the
+pack (see `RULING_FIELDS`).  The allowed values of every field come from its
+annotation (`core.GameOptions`): there is no hand-kept table.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
+from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.options import GameOptions, int_option
 
-__all__ = ["RULING_FIELDS", "TrismaugistusConfig", "config_from_dict", "config_to_dict"]
+__all__ = ["RULING_FIELDS", "Options"]
 
 LevelOrder: TypeAlias = tuple[str, ...]
 
@@ -57,34 +60,6 @@ RULING_FIELDS: Final[dict[str, str]] = {
 }
 """Where each ruling of spec section 4 is configured."""
 
-_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
-    "nearest_excludes_maxed": (True, False),
-    "bonus_order": ("ascending_after_move",),
-    "setup_advance_triggers_bonuses": (True, False),
-    "starting_experiment_resolved": (True, False),
-    "no_match_fallback": ("any_die", "end_round"),
-    "no_die_card_handling": ("discard_unresolved", "resolve_action_only"),
-    "overrun_action_die": ("card_die",),
-    "artifact_choice": ("placed_potency_parity", "remaining_potency_parity", "roll_d6", "first_slot"),
-    "wild_experiment_area": ("bowl_area", "all_areas", "matched_symbol"),
-    "missing_type_pick": ("highest_vp", "first_slot"),
-    "type_comparison": ("before_this_experiment",),
-    "automa_finish_timing": ("on_third_die_exhausted", "on_next_turn"),
-    "reaction_reports": ("between_turns",),
-    "reshuffle_timing": ("on_draw", "on_empty"),
-    "difficulty_constants": ("seed",),
-    "masterpiece_payment_moves_marker": (True, False),
-    "formula_purchase": ("max_affordable", "only_if_gain", "never"),
-    "track_symbol_count": ("reached_or_passed", "current_level_only"),
-    "symbol_count": ("every_printed_symbol",),
-    "purple_sections": ("ignored",),
-    "level3_purple_placement": ("draw_deck", "face_up_discard"),
-    "purple_discard_timing": ("before_extra_draw", "end_of_turn"),
-    "objective_die_mapping": ("row_position", "kth_face_up"),
-    "objective_no_target": ("skip",),
-    "completed_objective_cubes": ("return_to_supply",),
-}
-
 
 def _as_order(value: Any) -> LevelOrder:
     if not isinstance(value, list | tuple):
@@ -93,12 +68,12 @@ def _as_order(value: Any) -> LevelOrder:
 
 
 @attrs.frozen(cache_hash=True)
-class TrismaugistusConfig:
+class Options(GameOptions):
     """The rulings (spec section 4); every default is the spec's normative default.
 
-    Construction validates every field and raises
-    :class:`~tabletop_rules.core.InvalidOptionError` naming the field and the
-    accepted values.  Field by ruling:
+    Construction validates every field and raises `InvalidOptionError` naming
+    the field and the accepted values (`Options.choices` lists them).  Field by
+    ruling:
 
     * ``nearest_excludes_maxed`` (T-RULING-1): a maxed track is no candidate for "advance nearest".
     * ``bonus_order`` (T-RULING-3): bonuses resolve in rising order after a multi-level move.
@@ -123,7 +98,7 @@ class TrismaugistusConfig:
       ``purple_discard_timing`` (T-RULING-29), ``objective_die_mapping`` (T-RULING-30),
       ``objective_no_target`` (T-RULING-31, fixed), ``completed_objective_cubes`` (T-RULING-32, fixed).
 
-    T-RULING-2, -15, -20 and -27 are inputs of the :class:`Setup` move; T-RULING-11 and -23 are pack data.
+    T-RULING-2, -15, -20 and -27 are inputs of the `Setup` move; T-RULING-11 and -23 are pack data.
     """
 
     nearest_excludes_maxed: bool = True
@@ -151,7 +126,7 @@ class TrismaugistusConfig:
     difficulty_constants: Literal["seed"] = "seed"
     masterpiece_payment_moves_marker: bool = False
     formula_purchase: Literal["max_affordable", "only_if_gain", "never"] = "max_affordable"
-    max_formula_purchases: int = 4
+    max_formula_purchases: int = int_option(4, low=0, high=4)
     track_symbol_count: Literal["reached_or_passed", "current_level_only"] = "reached_or_passed"
     symbol_count: Literal["every_printed_symbol"] = "every_printed_symbol"
     purple_sections: Literal["ignored"] = "ignored"
@@ -161,12 +136,8 @@ class TrismaugistusConfig:
     objective_no_target: Literal["skip"] = "skip"
     completed_objective_cubes: Literal["return_to_supply"] = "return_to_supply"
 
-    def __attrs_post_init__(self) -> None:
-        for name, allowed in _CHOICES.items():
-            value = getattr(self, name)
-            if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
-                shown = ", ".join(repr(a) for a in allowed)
-                raise InvalidOptionError(f"TrismaugistusConfig.{name} must be one of {shown}, got {value!r}")
+    def _check(self) -> None:
+        """T-RULING-6: each tie-break order is a permutation of its three criteria."""
         for name, own in (("symbol_only_tiebreak", "colour"), ("colour_only_tiebreak", "symbol")):
             value = getattr(self, name)
             if (
@@ -175,22 +146,35 @@ class TrismaugistusConfig:
                 or sorted(value) != sorted(("wild", "leftmost", own))
             ):
                 raise InvalidOptionError(
-                    f"TrismaugistusConfig.{name} must order 'wild', 'leftmost' and {own!r}, got {value!r}"
+                    f"Trismaugistus option {name} must order 'wild', 'leftmost' and {own!r}, got {value!r}"
                 )
-        n = self.max_formula_purchases
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 4:
-            raise InvalidOptionError(f"TrismaugistusConfig.max_formula_purchases must be 0 to 4, got {n!r}")
 
 
-def config_to_dict(config: TrismaugistusConfig) -> dict[str, Any]:
-    """The options as a JSON-ready dict (tuples become lists)."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in attrs.asdict(config).items()}
+def _config_to_dict(config: Options) -> dict[str, Any]:
+    """Deprecated: `Options.to_dict`."""
+    return config.to_dict()
 
 
-def config_from_dict(raw: Mapping[str, Any]) -> TrismaugistusConfig:
-    """Options from a mapping of field names; unknown names raise :class:`InvalidOptionError`."""
-    known = {f.name for f in attrs.fields(TrismaugistusConfig)}
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        raise InvalidOptionError(f"TrismaugistusConfig has no option {unknown[0]!r}")
-    return TrismaugistusConfig(**dict(raw))
+def _config_from_dict(raw: Mapping[str, Any]) -> Options:
+    """Deprecated: `Options.from_dict`."""
+    return Options.from_dict(raw)
+
+
+_renamed = renamed_names(__name__, {"TrismaugistusConfig": "Options"}, globals())
+_REPLACED: Final = {
+    "config_to_dict": ("Options.to_dict", _config_to_dict),
+    "config_from_dict": ("Options.from_dict", _config_from_dict),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Serve the deprecated names of this module with a `DeprecationWarning`."""
+    if name in _REPLACED:
+        new, function = _REPLACED[name]
+        warnings.warn(
+            f"{__name__}.{name} is deprecated since 0.2 and will be removed in 0.3; use {new}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return function
+    return _renamed(name)

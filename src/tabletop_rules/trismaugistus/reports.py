@@ -14,28 +14,32 @@ lists a finite, meaningful menu instead (spec 1.3, docs "Reports"):
 
 ``apply`` also accepts any other valid report, such as a ``ReportBoard``
 correction between turns; the checks below say exactly what is valid, each
-raising :class:`~tabletop_rules.core.IllegalMoveError` with a sentence.
+raising `IllegalMoveError` with a sentence.
 """
 
 from __future__ import annotations
 
 import functools
-from collections import Counter
+from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from tabletop_rules.core.errors import IllegalMoveError
+from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.trismaugistus.content.records import BonusSpace, Pack
 from tabletop_rules.trismaugistus.moves import (
+    Areas,
     BonusLayout,
+    Bowls,
     HumanCompleteObjective,
     HumanDraftDie,
     HumanEndTurn,
     HumanTakeArtifact,
     HumanTakeExperiment,
+    Offers,
     ReportBoard,
     Setup,
 )
-from tabletop_rules.trismaugistus.options import TrismaugistusConfig
-from tabletop_rules.trismaugistus.pack.records import BonusSpace, Pack
+from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.state import State
 from tabletop_rules.trismaugistus.vocabulary import (
     BONUS_KINDS,
@@ -50,18 +54,20 @@ from tabletop_rules.trismaugistus.vocabulary import (
     Face,
 )
 
-_DEFAULT_CONFIG = TrismaugistusConfig()
+_DEFAULT_OPTIONS = Options()
 
 __all__ = [
+    "BOWL_PATTERNS",
+    "check_bonus_layout",
     "check_human_move",
     "check_report_board",
     "check_setup",
     "human_turn_menu",
-    "human_turn_moves",
+    "layout_from_pack",
+    "round_layout",
     "round_start_menu",
-    "round_start_reports",
     "setup_menu",
-    "setup_moves",
+    "tiebreak_of",
 ]
 
 
@@ -109,7 +115,7 @@ def tiebreak_of(pack: Pack, setup: Setup) -> Any:
 
 
 def check_setup(state: State, setup: Setup) -> None:
-    """Every input of the :class:`Setup` move (T-SETUP-5..7, T-OBJ-1, T-RULING-2/15/20/27)."""
+    """Every input of the `Setup` move (T-SETUP-5..7, T-OBJ-1, T-RULING-2/15/20/27)."""
     pack = state.pack
     if state.phase != "setup":
         _illegal("the game is already set up")
@@ -167,8 +173,9 @@ def check_setup(state: State, setup: Setup) -> None:
             )
 
 
-def setup_moves(pack: Pack) -> list[Setup]:
-    """The menu of setups: difficulty x objectives x starting experiment x starting artifact."""
+@functools.lru_cache(maxsize=16)  # keyed by the immutable pack; returns a tuple of frozen moves
+def setup_menu(pack: Pack) -> tuple[Setup, ...]:
+    """The menu of setups: difficulty x objectives x starting experiment x starting artifact [x cube]."""
     moves: list[Setup] = []
     row = tuple(o.id for o in pack.objectives[:OBJECTIVE_ROW_SIZE])
     with_objectives = (False, True) if len(pack.objectives) >= OBJECTIVE_ROW_SIZE else (False,)
@@ -185,24 +192,18 @@ def setup_moves(pack: Pack) -> list[Setup]:
                         if len(symbols) == 1
                         else tuple(e for e in ELEMENTS if e in symbols or not symbols)
                     )
-                    for cube in choices:
-                        moves.append(
-                            Setup(
-                                difficulty,
-                                objectives,
-                                experiment,
-                                artifact.id,
-                                cube,
-                                row if objectives else (),
-                            )
+                    moves.extend(
+                        Setup(
+                            difficulty=difficulty,
+                            objectives_enabled=objectives,
+                            starting_experiment=experiment,
+                            starting_artifact=artifact.id,
+                            tiebreak_track=cube,
+                            objective_row=row if objectives else (),
                         )
-    return moves
-
-
-@functools.lru_cache(maxsize=16)
-def setup_menu(pack: Pack) -> tuple[Setup, ...]:
-    """:func:`setup_moves` as a tuple, built once per pack."""
-    return tuple(setup_moves(pack))
+                        for cube in choices
+                    )
+    return tuple(moves)
 
 
 # --- ReportBoard -----------------------------------------------------------------------------------
@@ -317,7 +318,8 @@ BOWL_PATTERNS = tuple(_bowl_pattern(v) for v in range(3))
 STAGE_OF_ROUND = {1: "I", 2: "II", 3: "III"}
 
 
-def _round_layout(pack: Pack, round_no: int, variant: int) -> ReportBoard:
+def round_layout(pack: Pack, round_no: int, variant: int) -> ReportBoard:
+    """The round-start report of layout ``variant`` (0 or 1) of ``round_no``: a roll, experiments, offers."""
     stage = STAGE_OF_ROUND[round_no]
     exps = [e.id for e in pack.experiments if e.stage == stage]
     faces = pack.board.experiment_area_faces
@@ -339,41 +341,23 @@ def _round_layout(pack: Pack, round_no: int, variant: int) -> ReportBoard:
     )
 
 
-def round_start_reports(state: State) -> list[ReportBoard]:
-    """The menu at the start of a round: standard rolls, with each round's layout where it is valid."""
-    menu: list[ReportBoard] = []
-    rounds = [state.round, *(r for r in (1, 2, 3) if r != state.round)]
-    for r in rounds:
-        for variant in (0, 1):
-            report = _round_layout(state.pack, r, variant)
-            try:
-                check_report_board(state, report)
-            except IllegalMoveError:
-                continue
-            if report not in menu:
-                menu.append(report)
-    for bowls in BOWL_PATTERNS:
-        report = ReportBoard(bowls=bowls, reason="round_start")
-        if report not in menu:
-            menu.append(report)
-    return menu
-
-
-@functools.lru_cache(maxsize=16)
-def _round_candidates(pack: Pack) -> dict[int, tuple[tuple[ReportBoard, frozenset[str]], ...]]:
+@functools.lru_cache(maxsize=16)  # keyed by the immutable pack; returns a read-only mapping of tuples
+def _round_candidates(pack: Pack) -> Mapping[int, tuple[tuple[ReportBoard, frozenset[str]], ...]]:
     """Per round: the menu's candidate reports in menu order, each with the ids that must be unowned.
 
     A candidate that is invalid whatever the automa and the human own is left out
-    (the other checks of :func:`check_report_board` do not depend on the state
+    (the other checks of `check_report_board` do not depend on the state
     at the start of a round).
     """
-    probe = State(pack=pack, config=_DEFAULT_CONFIG, phase="round_start", round=1)
+    probe = State(pack=pack, options=_DEFAULT_OPTIONS, phase="round_start", round=1)
     out: dict[int, tuple[tuple[ReportBoard, frozenset[str]], ...]] = {}
+    # equal reports are one shared object, so that the menu drops duplicates by identity, not by `==`
+    canonical: dict[ReportBoard, ReportBoard] = {}
     for round_no in (1, 2, 3):
         rows: list[tuple[ReportBoard, frozenset[str]]] = []
         for r in [round_no, *(x for x in (1, 2, 3) if x != round_no)]:
             for variant in (0, 1):
-                report = _round_layout(pack, r, variant)
+                report = round_layout(pack, r, variant)
                 try:
                     check_report_board(probe, report)
                 except IllegalMoveError:
@@ -382,18 +366,24 @@ def _round_candidates(pack: Pack) -> dict[int, tuple[tuple[ReportBoard, frozense
                     [*(e for x in report.experiment_areas or () for e in x),
                      *(a for x in report.artifact_offers or () for a in x)]
                 )  # fmt: skip
-                rows.append((report, ids))
-        rows.extend((ReportBoard(bowls=b, reason="round_start"), frozenset()) for b in BOWL_PATTERNS)
+                rows.append((canonical.setdefault(report, report), ids))
+        for b in BOWL_PATTERNS:
+            bare = ReportBoard(bowls=b, reason="round_start")
+            rows.append((canonical.setdefault(bare, bare), frozenset()))
         out[round_no] = tuple(rows)
-    return out
+    return frozen_mapping(out)
 
 
 def round_start_menu(state: State) -> tuple[ReportBoard, ...]:
-    """:func:`round_start_reports`, from candidates precomputed per pack (the same menu, in order)."""
+    """The menu at the start of a round: standard rolls, with each round's layout where it is valid.
+
+    Built from candidates precomputed per pack: a candidate is offered when none
+    of its experiments and artifacts is owned yet.
+    """
     owned = _owned(state)
     menu: list[ReportBoard] = []
     for report, ids in _round_candidates(state.pack)[state.round]:
-        if ids.isdisjoint(owned) and report not in menu:
+        if ids.isdisjoint(owned) and not any(m is report for m in menu):
             menu.append(report)
     return tuple(menu)
 
@@ -443,27 +433,6 @@ def check_human_move(state: State, move: Any) -> None:
         _illegal(f"{move!r} is not a report of the human's turn")
 
 
-def human_turn_moves(state: State) -> list[Any]:
-    """The menu of the human's turn, in a fixed order."""
-    moves: list[Any] = []
-    board = state.board
-    if state.human_dice < DICE_PER_ROUND:
-        for fi, counts in enumerate(board.bowls):
-            for ci, n in enumerate(counts):
-                if n:
-                    moves.append(HumanDraftDie(FACES[fi], COLOURS[ci]))
-    for fi, ids in enumerate(board.areas):
-        moves.extend(HumanTakeExperiment(FACES[fi], e) for e in ids)
-    for ci, ids in enumerate(board.offers):
-        moves.extend(HumanTakeArtifact(COLOURS[ci], a) for a in ids)
-    if state.objectives_enabled:
-        moves.extend(HumanCompleteObjective(i + 1) for i, s in enumerate(board.objectives) if s.face_up)
-    moves.append(HumanEndTurn(False))
-    if state.human_dice >= DICE_PER_ROUND or _bowls_empty(state):
-        moves.append(HumanEndTurn(True))
-    return moves
-
-
 _DRAFT: tuple[tuple[HumanDraftDie, ...], ...] = tuple(
     tuple(HumanDraftDie(f, c) for c in COLOURS) for f in FACES
 )
@@ -482,28 +451,23 @@ def _take_artifact(colour: Colour, artifact_id: str) -> HumanTakeArtifact:
     return HumanTakeArtifact(colour, artifact_id)
 
 
-_MENUS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-_MENUS_SIZE = 8192  # about 0.4 KB an entry
-
-
 def human_turn_menu(state: State) -> tuple[Any, ...]:
-    """:func:`human_turn_moves` as a tuple of shared move objects (the same menu, in order; cached)."""
+    """The menu of the human's turn, in a fixed order, as a tuple of shared move objects.
+
+    Drafts (face then colour order), experiments, artifacts, face-up objectives,
+    ending the turn, and finishing the round when that is allowed.
+    """
     board = state.board
     up = tuple(s.face_up for s in board.objectives) if state.objectives_enabled else None
-    key = (board.bowls, board.areas, board.offers, up, state.human_dice >= DICE_PER_ROUND)
-    menu = _MENUS.get(key)
-    if menu is None:
-        if len(_MENUS) >= _MENUS_SIZE:
-            _MENUS.clear()
-        menu = _MENUS[key] = _build_human_turn_menu(state)
-    return menu
+    return _human_turn_menu(board.bowls, board.areas, board.offers, up, state.human_dice >= DICE_PER_ROUND)
 
 
-def _build_human_turn_menu(state: State) -> tuple[Any, ...]:
+@functools.lru_cache(maxsize=8192)  # about 0.4 KB an entry; immutable keys, tuples of frozen moves
+def _human_turn_menu(
+    bowls: Bowls, areas: Areas, offers: Offers, up: tuple[bool, ...] | None, drafted_all: bool
+) -> tuple[Any, ...]:
     moves: list[Any] = []
-    board = state.board
-    bowls = board.bowls
-    if state.human_dice < DICE_PER_ROUND:
+    if not drafted_all:
         for fi, counts in enumerate(bowls):
             if counts[0] or counts[1] or counts[2]:
                 row = _DRAFT[fi]
@@ -513,18 +477,18 @@ def _build_human_turn_menu(state: State) -> tuple[Any, ...]:
                     moves.append(row[1])
                 if counts[2]:
                     moves.append(row[2])
-    for fi, ids in enumerate(board.areas):
+    for fi, ids in enumerate(areas):
         if ids:
             face = FACES[fi]
             moves.extend(_take_experiment(face, e) for e in ids)
-    for ci, ids in enumerate(board.offers):
+    for ci, ids in enumerate(offers):
         if ids:
             colour = COLOURS[ci]
             moves.extend(_take_artifact(colour, a) for a in ids)
-    if state.objectives_enabled:
-        moves.extend(_COMPLETE[i] for i, s in enumerate(board.objectives) if s.face_up)
+    if up is not None:
+        moves.extend(_COMPLETE[i] for i, face_up in enumerate(up) if face_up)
     moves.append(_END_TURN)
-    if state.human_dice >= DICE_PER_ROUND or not any(c[0] or c[1] or c[2] for c in bowls):
+    if drafted_all or not any(c[0] or c[1] or c[2] for c in bowls):
         moves.append(_END_ROUND)
     return tuple(moves)
 
@@ -532,12 +496,3 @@ def _build_human_turn_menu(state: State) -> tuple[Any, ...]:
 def layout_from_pack(pack: Pack) -> BonusLayout:
     """The pack's bonus spaces in ELEMENTS order."""
     return tuple(pack.track[e].bonus_spaces for e in ELEMENTS)
-
-
-def count_dice(state: State) -> Counter[str]:
-    """Dice per colour on the board (for descriptions)."""
-    out: Counter[str] = Counter()
-    for counts in state.board.bowls:
-        for colour, n in zip(COLOURS, counts, strict=True):
-            out[colour] += n
-    return out

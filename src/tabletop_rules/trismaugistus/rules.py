@@ -1,24 +1,32 @@
-"""The flow of a game: setup, rounds, the human's reports, the automa's turns, chance, final scoring.
+"""The protocol's rules functions: setup, rounds, the human's reports, the automa's turns, chance, scoring.
 
-These are the protocol's rules functions; :mod:`tabletop_rules.trismaugistus`
-re-exports them.  ``apply`` is pure: it reads the state, works on a private
-copy (:class:`~tabletop_rules.trismaugistus.automa.Work`) and returns a new
-state, whose ``trace`` explains what happened.
+`tabletop_rules.trismaugistus` re-exports them.  `apply` is pure: it reads the
+state, works on a private copy (`automa.Work`) and returns a new state, whose
+``trace`` explains what happened, line by line, each line naming its clause.
+`check_move` raises with a sentence, `is_legal` answers with a bool and
+`apply` does it; the three agree.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
-import attrs
-
-from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from tabletop_rules.core.errors import (
+    GameNotOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+)
+from tabletop_rules.core.frozen import evolve
 from tabletop_rules.core.protocol import CHANCE, Actor
-from tabletop_rules.trismaugistus.automa import COLOUR_INDEX, FACE_INDEX, Work
+from tabletop_rules.trismaugistus.automa import Work
+from tabletop_rules.trismaugistus.content.loader import canonical_pack, check_pack, default_pack
+from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.flow import (
+    PENDING_CARD,
     artifact_die,
     begin_automa_turn,
     card_drawn,
@@ -42,9 +50,7 @@ from tabletop_rules.trismaugistus.moves import (
     ReportBoard,
     Setup,
 )
-from tabletop_rules.trismaugistus.options import TrismaugistusConfig, config_from_dict
-from tabletop_rules.trismaugistus.pack.loader import canonical_pack, check_pack, example_pack
-from tabletop_rules.trismaugistus.pack.records import Pack
+from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.reports import (
     check_human_move,
     check_report_board,
@@ -55,15 +61,20 @@ from tabletop_rules.trismaugistus.reports import (
     setup_menu,
     tiebreak_of,
 )
-from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine, evolve_state, new_board
+from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import (
+    COLOUR_INDEX,
     DICE_PER_ROUND,
+    ELEMENTS,
+    FACE_INDEX,
     OBJECTIVE_PURPLE_COUNT,
     STARTING_ETHER,
 )
 
 __all__ = [
+    "RULES_VERSION",
     "apply",
+    "automa_score",
     "chance_outcomes",
     "check_move",
     "current_player",
@@ -71,8 +82,14 @@ __all__ = [
     "is_terminal",
     "legal_moves",
     "new_game",
+    "outcome",
     "returns",
 ]
+
+_DEFAULT_OPTIONS: Final = Options()
+
+RULES_VERSION: Final = 1
+"""The behaviour version: it changes when the engine's behaviour changes, never on a refactor."""
 
 _MOVE_TYPES = (
     Setup, ReportBoard, HumanDraftDie, HumanTakeExperiment, HumanTakeArtifact, HumanCompleteObjective,
@@ -81,33 +98,33 @@ _MOVE_TYPES = (
 
 
 def new_game(
-    options: TrismaugistusConfig | dict[str, Any] | None = None, *, pack: Pack | None = None
+    options: Options | Mapping[str, Any] | None = None,
+    *,
+    players: int | None = None,
+    pack: Pack | None = None,
 ) -> State:
-    """A game waiting for its :class:`Setup` move.
+    """A game waiting for its `Setup` move.
 
-    ``options`` is a :class:`TrismaugistusConfig` (or a dict of its fields);
-    ``pack`` defaults to the bundled **fictional** example pack.
+    Args:
+        options: an `Options`, a dict of its fields, or `None` (the spec's defaults).
+        players: 1 (the human reporter) or `None`; the automa is not a player.
+        pack: the content pack; defaults to the bundled **fictional** pack (`default_pack`).
 
     Raises:
-        InvalidOptionError: if an option is unknown or out of range.
-        PackError: if ``pack`` breaks the schema.
+        InvalidOptionError: if an option is unknown or out of range, or ``players`` is not 1.
+        InvalidContentError: if ``pack`` breaks the schema.
     """
-    if options is None:
-        config = TrismaugistusConfig()
-    elif isinstance(options, TrismaugistusConfig):
-        config = options
-    elif isinstance(options, dict):
-        config = config_from_dict(options)
-    else:
-        raise InvalidOptionError(
-            f"options must be a TrismaugistusConfig or a dict, not {type(options).__name__}"
-        )
+    if players is not None and (type(players) is not int or players != 1):
+        raise InvalidOptionError(f"Trismaugistus is played by 1 player (the human), not {players!r}")
+    # The default options are one shared (frozen) instance: no re-validation per game, and the caches
+    # keyed by options (section_one) compare it by identity.
+    chosen = _DEFAULT_OPTIONS if options is None else Options.coerce(options)
     if pack is None:
-        pack = example_pack()
+        pack = default_pack()
     else:
         check_pack(pack)
         pack = canonical_pack(pack)
-    return State(pack=pack, config=config)
+    return State(pack=pack, options=chosen)
 
 
 # --- who acts --------------------------------------------------------------------------------------
@@ -152,7 +169,7 @@ def _uniform(n: int) -> Fraction:
 
 @functools.lru_cache(maxsize=4096)
 def _card_drawn(card_id: str) -> CardDrawn:
-    return CardDrawn(card_id)
+    return CardDrawn(card_id=card_id)
 
 
 @functools.lru_cache(maxsize=8192)  # about 1 KB an entry
@@ -164,18 +181,18 @@ def _card_outcomes(pile: frozenset[str]) -> tuple[tuple[Move, Fraction], ...]:
 @functools.lru_cache(maxsize=64)
 def _objective_outcomes(up: tuple[int, ...]) -> tuple[tuple[Move, Fraction], ...]:
     p = Fraction(1, len(up))
-    return tuple((ObjectiveDie(i), p) for i in up)
+    return tuple((ObjectiveDie(position=i), p) for i in up)
 
 
 @functools.lru_cache(maxsize=64)
 def _masterpiece_outcomes(deck: tuple[str, ...]) -> tuple[tuple[Move, Fraction], ...]:
     p = Fraction(1, len(deck))
-    return tuple((MasterpieceDrawn(m), p) for m in deck)
+    return tuple((MasterpieceDrawn(masterpiece_id=m), p) for m in deck)
 
 
 _ARTIFACT_OUTCOMES: tuple[tuple[Move, Fraction], ...] = (
-    (ArtifactDie(1), Fraction(1, 2)),
-    (ArtifactDie(2), Fraction(1, 2)),
+    (ArtifactDie(slot=1), Fraction(1, 2)),
+    (ArtifactDie(slot=2), Fraction(1, 2)),
 )
 
 
@@ -265,7 +282,7 @@ def _check_chance(state: State, pending: Pending, move: Any) -> None:
 
 
 def is_legal(state: State, move: Any) -> bool:
-    """Whether :func:`apply` accepts ``move`` in ``state`` (a predicate; never raises)."""
+    """Whether `apply` accepts ``move`` in ``state`` (a predicate; never raises)."""
     try:
         check_move(state, move)
     except (IllegalMoveError, InvalidMoveError):
@@ -289,6 +306,8 @@ def apply(state: State, move: Move) -> State:
         return _human(state, move)
     if type(move) is ObjectiveDie and _objective_ok(state, move):
         return objective_die(state, move)
+    if type(move) is ReportBoard and state.phase == "round_start" and _offered(round_start_menu(state), move):
+        return _report(state, move)  # a report of the round-start menu is valid by construction
     check_move(state, move)  # the full check: raises with a sentence, or accepts a rarer move
     if isinstance(move, Setup):
         return _setup(state, move)
@@ -326,6 +345,11 @@ def _objective_ok(state: State, move: ObjectiveDie) -> bool:
     return 1 <= pos <= len(slots) and slots[pos - 1].face_up
 
 
+def _offered(menu: tuple[Any, ...], move: Any) -> bool:
+    """Whether ``move`` is one of the (shared) objects of ``menu``: an identity test, no comparison."""
+    return any(m is move for m in menu)
+
+
 def _human_ok(state: State, move: Any) -> bool:
     if state.phase != "play" or state.pending is not None or state.to_move != "human":
         return False
@@ -344,9 +368,31 @@ def _human_ok(state: State, move: Any) -> bool:
     return fi is not None and ci is not None and state.board.bowls[fi][ci] > 0
 
 
+_END_TURN_TRACE: Final = (TraceLine("", "the human ends the turn"),)
+
+
+@functools.lru_cache(maxsize=64)  # 6 faces x 3 colours; immutable keys and values
+def _draft_trace(face: str, colour: str) -> tuple[TraceLine, ...]:
+    """The trace of a draft, built once per die (the same text as formatting it each time)."""
+    return (TraceLine("", f"human drafts {face}/{colour}"),)
+
+
+def _automa_turn_starts(state: State) -> bool:
+    """Whether the human's end of turn hands over to the automa, which then draws (not finishing)."""
+    if state.automa_finished:
+        return False
+    a = state.automa
+    # T-RULING-16 on_next_turn: an automa without a die that would need a fourth has finished instead
+    return not (
+        state.options.automa_finish_timing == "on_next_turn"
+        and a.active_die is None
+        and a.dice_used >= DICE_PER_ROUND
+    )
+
+
 def _setup(state: State, setup: Setup) -> State:
     pack = state.pack
-    config = state.config
+    options = state.options
     d = setup.difficulty
     preset = pack.preset[d]
     draw = set(preset.draw_deck)
@@ -354,20 +400,20 @@ def _setup(state: State, setup: Setup) -> State:
     purples: tuple[str, ...] = ()
     if setup.objectives_enabled:  # T-OBJ-2, T-RULING-27, T-RULING-28
         purples = setup.objective_purple_ids or pack.cards_of("purple")[: OBJECTIVE_PURPLE_COUNT[d]]
-        if d == 3 and config.level3_purple_placement == "face_up_discard":
+        if d == 3 and options.level3_purple_placement == "face_up_discard":
             discard.extend(purples)
         else:
             draw.update(purples)
     layout = setup.bonus_layout if setup.bonus_layout is not None else layout_from_pack(pack)
-    row = tuple(ObjectiveSlot(o) for o in setup.objective_row)
-    base = attrs.evolve(
+    row = tuple(ObjectiveSlot(card_id=o) for o in setup.objective_row)
+    base = evolve(
         state,
         difficulty=d,
         objectives_enabled=setup.objectives_enabled,
         masterpiece_deck=tuple(m.id for m in pack.masterpieces if m.id not in setup.masterpieces_unavailable),
         board=BoardMirror(objectives=row, bonus_layout=layout),
+        automa=evolve(state.automa, starting_experiment=setup.starting_experiment),
     )
-    base = attrs.evolve(base, automa=attrs.evolve(base.automa, starting_experiment=setup.starting_experiment))
     w = Work(base)
     w.ether = STARTING_ETHER
     w.tiebreak = tiebreak_of(pack, setup)
@@ -390,11 +436,11 @@ def _setup(state: State, setup: Setup) -> State:
         f"starting experiment {setup.starting_experiment}, starting artifact {setup.starting_artifact}",
     )
     w.note("T-SETUP-7", f"tie-break cube on {w.tiebreak}")
-    if config.starting_experiment_resolved:  # T-RULING-5
+    if options.starting_experiment_resolved:  # T-RULING-5
         w.experiments = [setup.starting_experiment]
     req = pack.experiment[setup.starting_experiment].requirement
     w.note("T-SETUP-9", f"advance {req.track} to meet {req}")
-    w.move_marker(req.track, req.level, bonuses=config.setup_advance_triggers_bonuses)
+    w.move_marker(req.track, req.level, bonuses=options.setup_advance_triggers_bonuses)
     w.phase = "round_start"
     w.round = 1
     w.first_player = "human"
@@ -426,7 +472,8 @@ def _report(state: State, report: ReportBoard) -> State:
     round_start = state.phase == "round_start"
     reason = report.reason or ("round_start" if round_start else "correction")
     line = TraceLine("", f"board reported ({reason}): {', '.join(parts) or 'nothing'}")
-    w = Work(evolve_state(state, board=new_board(bowls, areas, offers, objectives, layout)))
+    mirror = BoardMirror(bowls=bowls, areas=areas, offers=offers, objectives=objectives, bonus_layout=layout)
+    w = Work(evolve(state, board=mirror))
     w.trace.append(line)
     if round_start:
         w.phase = "play"
@@ -446,14 +493,20 @@ def _human(state: State, move: Any) -> State:
         counts = list(bowls[fi])
         counts[ci] -= 1
         bowls[fi] = (counts[0], counts[1], counts[2])
-        mirror = new_board(tuple(bowls), board.areas, board.offers, board.objectives, board.bonus_layout)
-        return evolve_state(
+        return evolve(
             state,
-            board=mirror,
+            board=evolve(board, bowls=tuple(bowls)),
             human_dice=state.human_dice + 1,
-            trace=(TraceLine("", f"human drafts {move.face}/{move.colour}"),),
+            trace=_draft_trace(move.face, move.colour),
         )
     if kind is HumanEndTurn:
+        if not move.finished_round and _automa_turn_starts(state):
+            # The most frequent hand-over, without a working copy: the automa waits for its card
+            # (B-8, T-TURN-1).  The same state as the general path below (`next_turn`), which the
+            # tests check on every hand-over of random playouts.
+            return evolve(
+                state, turn=state.turn + 1, to_move="automa", pending=PENDING_CARD, trace=_END_TURN_TRACE
+            )
         w = Work(state)
         if move.finished_round:
             w.note("B-1", "the human has finished the round")
@@ -462,20 +515,76 @@ def _human(state: State, move: Any) -> State:
         w.note("", "the human ends the turn")
         return next_turn(w, "human")
     if kind is HumanTakeExperiment:
-        w = Work(evolve_state(state, human_experiments=(*state.human_experiments, move.experiment_id)))
+        w = Work(evolve(state, human_experiments=(*state.human_experiments, move.experiment_id)))
         w.areas[FACE_INDEX[move.face]].remove(move.experiment_id)
         w.note("", f"human takes experiment {move.experiment_id}")
         return w.freeze()
     if kind is HumanTakeArtifact:
-        w = Work(evolve_state(state, human_artifacts=(*state.human_artifacts, move.artifact_id)))
+        w = Work(evolve(state, human_artifacts=(*state.human_artifacts, move.artifact_id)))
         w.offers[COLOUR_INDEX[move.colour]].remove(move.artifact_id)
         w.note("", f"human takes artifact {move.artifact_id}")
         return w.freeze()
     assert kind is HumanCompleteObjective
     w = Work(state)
     slot = w.objectives[move.position - 1]
-    w.objectives[move.position - 1] = ObjectiveSlot(slot.card_id, False, 0)
+    w.objectives[move.position - 1] = ObjectiveSlot(card_id=slot.card_id, face_up=False, cubes=0)
     w.note("T-OBJ-3", f"human completes {slot.card_id} and turns it face down")
     if slot.cubes:
         w.note("T-RULING-32", f"its {slot.cubes} cubes go back to the supply; the automa gets nothing")
     return w.freeze()
+
+
+# --- the end -----------------------------------------------------------------------------------------
+
+_STEP_FIELDS: Final = (
+    "masterpiece_vp",
+    "experiments_vp",
+    "symbols_vp",
+    "formulas_vp",
+    "leftovers_vp",
+    "tracks_vp",
+)
+
+
+def outcome(state: State) -> dict[str, int | float | str | bool | None]:
+    """How a finished game ended, for `tabletop_rules.simulate`: the automa's score and its breakdown.
+
+    Keys: ``score`` (the automa's final total), ``vp_track``, the six steps
+    ``masterpiece_vp``, ``experiments_vp``, ``symbols_vp``, ``formulas_vp``,
+    ``leftovers_vp``, ``tracks_vp``; ``masterpiece`` (its id or ``None``),
+    ``masterpiece_resolved``, ``masterpiece_gold``, ``symbols``, ``formulas``,
+    ``formulas_bought``; the game's ``difficulty`` and ``objectives`` (on/off);
+    the automa's ``experiments`` and ``artifacts`` (counts, starting ones
+    included) and its end levels ``level_earth``, ``level_fire``, ``level_water``, ``level_air``.
+
+    Raises:
+        GameNotOverError: if the game is not over.
+    """
+    score = state.score
+    if score is None or state.phase != "over":
+        raise GameNotOverError("the Trismaugistus game is not over: no outcome yet")
+    a = state.automa
+    out: dict[str, int | float | str | bool | None] = {
+        "score": score.total,
+        "vp_track": score.vp_track,
+    }
+    out.update(zip(_STEP_FIELDS, score.steps, strict=True))
+    out.update(
+        masterpiece=score.masterpiece_id,
+        masterpiece_resolved=score.masterpiece_resolved,
+        masterpiece_gold=score.masterpiece_gold,
+        symbols=score.symbols,
+        formulas=score.formulas,
+        formulas_bought=score.formulas_bought,
+        difficulty=state.difficulty,
+        objectives=state.objectives_enabled,
+        experiments=len(a.experiments),
+        artifacts=len(a.artifacts),
+    )
+    out.update((f"level_{e}", lvl) for e, lvl in zip(ELEMENTS, a.levels, strict=True))
+    return out
+
+
+def automa_score(state: State) -> int | None:
+    """The automa's final score once the game is over, else ``None``."""
+    return state.score.total if state.score is not None else None

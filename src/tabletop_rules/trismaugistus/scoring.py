@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tabletop_rules.trismaugistus.options import TrismaugistusConfig
-from tabletop_rules.trismaugistus.pack.records import Masterpiece, Pack
+from tabletop_rules.trismaugistus.content.records import Masterpiece, Pack
+from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.state import AutomaState, FinalScore, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import ELEMENTS, FORMULA_COSTS, SYMBOL_VP
 
@@ -13,7 +13,7 @@ __all__ = ["final_score"]
 def final_score(
     automa: AutomaState,
     pack: Pack,
-    config: TrismaugistusConfig,
+    options: Options,
     difficulty: int,
     masterpiece: Masterpiece | None,
 ) -> tuple[FinalScore, list[TraceLine]]:
@@ -44,7 +44,7 @@ def final_score(
             paid = missing
             gold -= missing
             text = f"{missing} steps short of {req}, pays {missing} gold (gold {gold})"
-            if config.masterpiece_payment_moves_marker:
+            if options.masterpiece_payment_moves_marker:
                 levels[i] = req.level
                 text += f"; {req.track} marker moves to {req.level} (T-RULING-21)"
         else:
@@ -65,7 +65,7 @@ def final_score(
     on_tracks = 0
     for i, element in enumerate(ELEMENTS):
         spaces = pack.track[element].symbol_levels
-        if config.track_symbol_count == "reached_or_passed":
+        if options.track_symbol_count == "reached_or_passed":
             on_tracks += sum(1 for s in spaces if s <= levels[i])
         else:
             on_tracks += 1 if levels[i] in spaces else 0
@@ -88,12 +88,12 @@ def final_score(
     table = pack.formula_scoring
     formulas = min(len(types), table.max_formulas)
     bought = 0
-    if config.formula_purchase != "never":
-        for cost in FORMULA_COSTS[: config.max_formula_purchases]:
+    if options.formula_purchase != "never":
+        for cost in FORMULA_COSTS[: options.max_formula_purchases]:
             if formulas >= table.max_formulas or gold < cost:
                 break
             if (
-                config.formula_purchase == "only_if_gain"
+                options.formula_purchase == "only_if_gain"
                 and table.vp_by_count[formulas + 1] - table.vp_by_count[formulas] <= cost
             ):
                 break

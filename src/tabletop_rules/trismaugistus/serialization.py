@@ -1,9 +1,11 @@
 """JSON for states: self-contained (the pack travels with the state), checked field by field on the way in.
 
-``from_json`` never evaluates anything: it reads plain JSON, rebuilds every
-record through its constructor and checks the invariants listed in
-:mod:`~tabletop_rules.trismaugistus.state`, raising
-:class:`~tabletop_rules.core.InvalidStateError` with the path of the bad field.
+``from_json`` never evaluates anything: it reads the text through
+`core.jsonio.load_json` (size first, strict JSON), rebuilds every record through
+its constructor and checks the invariants listed in
+`tabletop_rules.trismaugistus.state` (`validate`), raising `InvalidStateError`
+with the path of the bad field.  The JSON keys stay as they were written by
+earlier versions (the options are under ``"config"``).
 """
 
 from __future__ import annotations
@@ -12,11 +14,14 @@ import functools
 import json
 from typing import Any, Final, NoReturn
 
+from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError, TabletopRulesError
+from tabletop_rules.core.jsonio import load_json
+from tabletop_rules.trismaugistus.content.loader import canonical_pack, pack_from_json, pack_to_dict
+from tabletop_rules.trismaugistus.content.records import BonusSpace, Pack
 from tabletop_rules.trismaugistus.moves import ObjectiveSlot
-from tabletop_rules.trismaugistus.options import TrismaugistusConfig, config_from_dict, config_to_dict
-from tabletop_rules.trismaugistus.pack.loader import canonical_pack, pack_from_dict, pack_to_dict
-from tabletop_rules.trismaugistus.pack.records import BonusSpace, Pack
+from tabletop_rules.trismaugistus.options import Options
+from tabletop_rules.trismaugistus.rules import RULES_VERSION
 from tabletop_rules.trismaugistus.state import (
     AutomaState,
     BoardMirror,
@@ -38,47 +43,35 @@ from tabletop_rules.trismaugistus.vocabulary import (
     SYMBOLS,
 )
 
-__all__ = ["from_json", "to_json"]
+__all__ = ["FORMAT_VERSION", "MAX_JSON_CHARS", "from_json", "state_from_dict", "state_to_dict", "to_json"]
 
 FORMAT: Final = "tabletop_rules.trismaugistus/state"
-MAX_STATE_JSON_CHARS: Final = 2_000_000
-"""The longest state JSON text :func:`from_json` reads (the example pack's states are about 15 000)."""
+MAX_JSON_CHARS: Final = 2_000_000
+"""The longest state JSON text `from_json` reads (the example pack's states are about 15 000)."""
 FORMAT_VERSION: Final = 1
+"""The version of the state JSON (``"format_version"``)."""
 PHASES: Final = ("setup", "round_start", "play", "scoring", "over")
 SIDES: Final = ("human", "automa")
 PENDING: Final = ("card", "objective_die", "artifact_die", "masterpiece")
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=8)  # keyed by the immutable pack; returns a str
 def _pack_text(pack: Pack) -> str:
     return json.dumps(pack_to_dict(pack), separators=(",", ":"), ensure_ascii=False)
 
 
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _loads(text: str, what: str) -> Any:
-    """Strict ``json.loads``: no NaN or Infinity; every decoding failure is an InvalidStateError."""
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError, the int-digits limit, deep nesting
-        raise InvalidStateError(f"{what} is not valid JSON ({exc})") from exc
-
-
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=8)  # keyed by the text; returns the shared, immutable pack
 def _pack_from_text(text: str) -> Pack:
-    return canonical_pack(pack_from_dict(_loads(text, "state JSON pack")))
+    return canonical_pack(pack_from_json(text))
 
 
-@functools.lru_cache(maxsize=8)
-def _config_dict(config: TrismaugistusConfig) -> dict[str, Any]:
-    return config_to_dict(config)
+def _options_dict(options: Options) -> dict[str, Any]:
+    return options.to_dict()
 
 
-@functools.lru_cache(maxsize=64)
-def _config_from_items(items: tuple[tuple[str, Any], ...]) -> TrismaugistusConfig:
-    return config_from_dict(dict(items))
+@functools.lru_cache(maxsize=64)  # keyed by hashable items; returns a frozen Options
+def _options_from_items(items: tuple[tuple[str, Any], ...]) -> Options:
+    return Options.from_dict(dict(items))
 
 
 def _die(d: DieOnTracker | None) -> Any:
@@ -95,17 +88,20 @@ def _die(d: DieOnTracker | None) -> Any:
 
 def to_json(state: State) -> str:
     """The state as JSON text (stable: the same state always gives the same text)."""
-    from tabletop_rules.trismaugistus import GAME_INFO
+    return json.dumps(state_to_dict(state), separators=(",", ":"), ensure_ascii=False)
 
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """The state as a JSON-ready dict (what `to_json` writes); the pack is embedded as its JSON text."""
     a = state.automa
     b = state.board
     s = state.score
-    data = {
+    return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
-        "game_version": GAME_INFO.version,
+        "game_version": RULES_VERSION,
         "pack": _pack_text(state.pack),
-        "config": _config_dict(state.config),
+        "config": _options_dict(state.options),
         "phase": state.phase,
         "difficulty": state.difficulty,
         "objectives_enabled": state.objectives_enabled,
@@ -161,7 +157,6 @@ def to_json(state: State) -> str:
         },
         "trace": [[t.clause, t.text] for t in state.trace],
     }
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -215,28 +210,33 @@ def _read_die(v: Any, path: str) -> DieOnTracker | None:
     d = _obj(v, path, {"face", "colour", "placed", "remaining", "matched"})
     placed = _int(d["placed"], f"{path}.placed", 1, MAX_POTENCY)
     return DieOnTracker(
-        _choice(d["face"], FACES, f"{path}.face"),
-        _choice(d["colour"], COLOURS, f"{path}.colour"),
-        placed,
-        _int(d["remaining"], f"{path}.remaining", 0, placed),
-        _choice(d["matched"], (*SYMBOLS, None), f"{path}.matched"),
+        face=_choice(d["face"], FACES, f"{path}.face"),
+        colour=_choice(d["colour"], COLOURS, f"{path}.colour"),
+        placed=placed,
+        remaining=_int(d["remaining"], f"{path}.remaining", 0, placed),
+        matched_symbol=_choice(d["matched"], (*SYMBOLS, None), f"{path}.matched"),
     )
 
 
 def from_json(text: str) -> State:
-    """The state that :func:`to_json` wrote.
+    """The state that `to_json` wrote.
 
-    The text may be at most :data:`MAX_STATE_JSON_CHARS` characters; NaN and
-    Infinity are refused; every state read is checked by :func:`validate`.
+    The text may be at most `MAX_JSON_CHARS` characters and is read through
+    `core.jsonio.load_json` (strict JSON: no NaN or Infinity, no duplicate
+    keys); every state read is checked by `validate`.
 
     Raises:
         InvalidStateError: on malformed JSON, a wrong field, or a broken invariant.
     """
-    if not isinstance(text, str):
-        raise InvalidStateError("state JSON must be text")
-    if len(text) > MAX_STATE_JSON_CHARS:
-        raise InvalidStateError(f"state JSON is longer than {MAX_STATE_JSON_CHARS} characters")
-    raw = _loads(text, "state JSON")
+    return state_from_dict(load_json(text, limit=MAX_JSON_CHARS, what="Trismaugistus state JSON"))
+
+
+def state_from_dict(raw: Any) -> State:
+    """The state of a dict as `state_to_dict` makes it, checked field by field and then by `validate`.
+
+    Raises:
+        InvalidStateError: on a wrong field or a broken invariant.
+    """
     keys = {
         "format", "format_version", "game_version", "pack", "config", "phase", "difficulty",
         "objectives_enabled", "masterpiece_deck", "round", "turn", "first_player", "to_move",
@@ -247,12 +247,8 @@ def from_json(text: str) -> State:
     top = _obj(raw, "", keys)
     if top["format"] != FORMAT or top["format_version"] != FORMAT_VERSION:
         _bad("format", f"is not {FORMAT} version {FORMAT_VERSION}")
-    from tabletop_rules.trismaugistus import GAME_INFO
-
-    if top["game_version"] != GAME_INFO.version:
-        _bad(
-            "game_version", f"written by engine version {top['game_version']!r}, this is {GAME_INFO.version}"
-        )
+    if top["game_version"] != RULES_VERSION:
+        _bad("game_version", f"written by engine version {top['game_version']!r}, this is {RULES_VERSION}")
     try:
         if not isinstance(top["pack"], str):
             _bad("pack", "must be the pack's JSON text")
@@ -261,10 +257,10 @@ def from_json(text: str) -> State:
             _bad("config", "must be an object")
         items = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(top["config"].items()))
         try:
-            config = _config_from_items(items)
+            options = _options_from_items(items)
         except TypeError:  # an unhashable value
-            config = config_from_dict(top["config"])
-        state = _read_state(top, pack, config)
+            options = Options.from_dict(top["config"])
+        state = _read_state(top, pack, options)
     except InvalidStateError:
         raise
     except (InvalidOptionError, TabletopRulesError) as exc:
@@ -275,7 +271,7 @@ def from_json(text: str) -> State:
     return state
 
 
-def _read_state(top: dict[str, Any], pack: Pack, config: Any) -> State:
+def _read_state(top: dict[str, Any], pack: Pack, options: Options) -> State:
     phase = _choice(top["phase"], PHASES, "phase")
     before_setup = phase == "setup"
     difficulty = _int(top["difficulty"], "difficulty", 0 if before_setup else 1, 0 if before_setup else 3)
@@ -333,7 +329,9 @@ def _read_state(top: dict[str, Any], pack: Pack, config: Any) -> State:
         if card is not None and (not isinstance(card, str) or card not in cards):
             _bad("pending.card", "must be an automa card id or null")
         pending = Pending(
-            _choice(pd["kind"], PENDING, "pending.kind"), card, _read_die(pd["die"], "pending.die")
+            kind=_choice(pd["kind"], PENDING, "pending.kind"),
+            card_id=card,
+            die=_read_die(pd["die"], "pending.die"),
         )
         if pending.kind == "card" and not draw and not discard:
             _bad("pending", "a card draw is pending but the draw and discard piles are empty")
@@ -362,7 +360,7 @@ def _read_state(top: dict[str, Any], pack: Pack, config: Any) -> State:
         _choice(first_finisher, SIDES, "first_finisher")
     return State(
         pack=pack,
-        config=config,
+        options=options,
         phase=phase,
         difficulty=difficulty,
         objectives_enabled=_bool(top["objectives_enabled"], "objectives_enabled"),
@@ -412,8 +410,13 @@ def _read_board(v: Any, pack: Pack) -> BoardMirror:
         od = _obj(o, f"board.objectives[{i}]", {"id", "face_up", "cubes"})
         if od["id"] not in pack.objective:
             _bad(f"board.objectives[{i}].id", "is not an objective of the pack")
-        slots.append(ObjectiveSlot(od["id"], _bool(od["face_up"], f"board.objectives[{i}].face_up"),
-                                   _int(od["cubes"], f"board.objectives[{i}].cubes", 0, 3)))  # fmt: skip
+        slots.append(
+            ObjectiveSlot(
+                card_id=od["id"],
+                face_up=_bool(od["face_up"], f"board.objectives[{i}].face_up"),
+                cubes=_int(od["cubes"], f"board.objectives[{i}].cubes", 0, 3),
+            )
+        )
     layout = b["bonus_layout"]
     if not isinstance(layout, list) or len(layout) != 4:
         _bad("board.bonus_layout", "must list four tracks")
@@ -473,3 +476,6 @@ def _read_score(v: Any) -> FinalScore:
     if score.total != score.vp_track + sum(score.steps):
         _bad("score.total", "is not the VP track plus the six steps")
     return score
+
+
+__getattr__ = renamed_names(__name__, {"MAX_STATE_JSON_CHARS": "MAX_JSON_CHARS"}, globals())

@@ -1,6 +1,6 @@
 """The state: frozen ``attrs`` records, tuples and frozensets inside (hashable, compared by value).
 
-Invariants (all checked by :func:`~tabletop_rules.trismaugistus.validation.validate`; ``from_json`` runs it):
+Invariants (all checked by `validation.validate`; ``from_json`` runs it):
 
 * before ``Setup`` the phase is ``"setup"`` and the automa is blank;
 * ``pending`` is set exactly when chance acts: the automa's card draw (C-1),
@@ -16,15 +16,14 @@ state.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
-from typing import Any, Literal, NamedTuple, TypeAlias, TypeVar
+import warnings
+from typing import Literal, NamedTuple, TypeAlias
 
 import attrs
 
+from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import Areas, BonusLayout, Bowls, ObjectiveSlot, Offers
-from tabletop_rules.trismaugistus.options import TrismaugistusConfig
-from tabletop_rules.trismaugistus.pack.records import Pack
+from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.vocabulary import Colour, Element, Face, Side, Symbol
 
 __all__ = [
@@ -36,7 +35,6 @@ __all__ = [
     "Phase",
     "State",
     "TraceLine",
-    "evolve_state",
 ]
 
 Phase: TypeAlias = Literal["setup", "round_start", "play", "scoring", "over"]
@@ -95,7 +93,7 @@ class AutomaState:
 
 @attrs.frozen
 class BoardMirror:
-    """The human's report of the table (see :mod:`~tabletop_rules.trismaugistus.moves` for the orders)."""
+    """The human's report of the table (see `tabletop_rules.trismaugistus.moves` for the orders)."""
 
     bowls: Bowls = ((0, 0, 0),) * 6
     areas: Areas = ((),) * 6
@@ -130,10 +128,14 @@ class FinalScore:
 
 @attrs.frozen(cache_hash=True)
 class State:
-    """A Trismaugistus game: the pack, the rulings, the automa, the board mirror and the flow."""
+    """A Trismaugistus game: the pack, the rulings (`options`), the automa, the board mirror and the flow.
+
+    A move builds the next state with `core.evolve` (keyword-only); nothing
+    reachable from a state is mutable.
+    """
 
     pack: Pack
-    config: TrismaugistusConfig
+    options: Options
     phase: Phase = "setup"
     difficulty: int = 0
     objectives_enabled: bool = False
@@ -154,64 +156,12 @@ class State:
     score: FinalScore | None = None
     trace: tuple[TraceLine, ...] = ()
 
-
-_T = TypeVar("_T")
-
-
-def _slot(cls: type, name: str) -> Any:
-    for klass in cls.__mro__:
-        if name in klass.__dict__:
-            return klass.__dict__[name]
-    raise AttributeError(name)  # pragma: no cover
-
-
-def _fast_constructor(cls: type[_T], probe: _T) -> Callable[..., _T]:
-    """A private positional constructor for the frozen, slotted, validator-free attrs class ``cls``.
-
-    It sets every slot through its member descriptor (what the attrs-generated
-    ``__init__`` does through ``object.__setattr__``, about twice as fast) and
-    resets the cached hash.  The hot path builds its new records with it; the
-    result equals ``cls(*values)``, which is checked on ``probe`` at import.
-    """
-    names = [a.name for a in attrs.fields(cls)]  # type: ignore[arg-type]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    body = ["    self = _new(_cls)"]
-    for i, name in enumerate(names):
-        namespace[f"_set{i}"] = _slot(cls, name).__set__
-        body.append(f"    _set{i}(self, v{i})")
-    if any("_attrs_cached_hash" in getattr(k, "__slots__", ()) for k in cls.__mro__):
-        namespace["_set_hash"] = _slot(cls, "_attrs_cached_hash").__set__
-        body.append("    _set_hash(self, None)")
-    args = ", ".join(f"v{i}" for i in range(len(names)))
-    source = f"def make({args}):\n" + "\n".join(body) + "\n    return self\n"
-    exec(compile(source, f"<fast constructor of {cls.__name__}>", "exec"), namespace)
-    make: Callable[..., _T] = namespace["make"]
-    copy = make(*(getattr(probe, n) for n in names))
-    if copy != probe or hash(copy) != hash(probe):  # pragma: no cover - an attrs change would show here
-        raise AssertionError(f"the fast constructor of {cls.__name__} does not rebuild its records")
-    return make
-
-
-new_automa_state: Callable[..., AutomaState] = _fast_constructor(AutomaState, AutomaState())
-"""``AutomaState(*all fields, in order)`` without the attrs ``__init__`` (hot path only)."""
-new_die: Callable[..., DieOnTracker] = _fast_constructor(DieOnTracker, DieOnTracker("iron", "red", 1, 1))
-"""``DieOnTracker(*all fields, in order)`` without the attrs ``__init__`` (hot path only)."""
-new_board: Callable[..., BoardMirror] = _fast_constructor(BoardMirror, BoardMirror())
-"""``BoardMirror(*all fields, in order)`` without the attrs ``__init__`` (hot path only)."""
-new_state: Callable[..., State] = _fast_constructor(
-    State,
-    State(pack=None, config=None),  # type: ignore[arg-type]
-)
-"""``State(*all fields, in order)`` without the attrs ``__init__`` (hot path only; no validation)."""
-
-_STATE_FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(State))
-_STATE_INDEX: dict[str, int] = {name: i for i, name in enumerate(_STATE_FIELDS)}
-_state_values = operator.attrgetter(*_STATE_FIELDS)
-
-
-def evolve_state(state: State, **changes: Any) -> State:
-    """``state`` with ``changes``: a private fast ``attrs.evolve`` for the hot path (no validation)."""
-    values = list(_state_values(state))
-    for name, value in changes.items():
-        values[_STATE_INDEX[name]] = value
-    return new_state(*values)
+    @property
+    def config(self) -> Options:
+        """Deprecated since 0.2 (removed in 0.3): use `options`."""
+        warnings.warn(
+            "State.config is deprecated since 0.2 and will be removed in 0.3; use State.options",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.options

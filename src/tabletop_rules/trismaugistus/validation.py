@@ -1,10 +1,9 @@
 """``validate(state)``: every invariant the rules imply, checked on a whole state.
 
-:func:`~tabletop_rules.trismaugistus.serialization.from_json` runs it on every
-state it reads, and the shared conformance suite
-(:func:`tabletop_rules.testing.check_playout`) runs it after every move.  It
-raises :class:`~tabletop_rules.core.InvalidStateError` naming the broken
-invariant; it never raises anything else, whatever the state holds.
+`serialization.from_json` runs it on every state it reads, and the shared
+conformance suite (`tabletop_rules.testing.check_playout`) runs it after every
+move.  It raises `InvalidStateError` naming the broken invariant; it never
+raises anything else, whatever the state holds.
 
 The invariants, by area:
 
@@ -286,7 +285,7 @@ def _check_table(s: State) -> None:
     start = a.starting_experiment
     if start is None or start not in pack.experiment or pack.experiment[start].stage != "starting":
         _bad(f"the automa's starting experiment {start!r} is not a starting experiment")
-    if (start in a.experiments) != s.config.starting_experiment_resolved:
+    if (start in a.experiments) != s.options.starting_experiment_resolved:
         _bad("the starting experiment is among the resolved ones exactly under T-RULING-5")
     if type(board.areas) is not tuple or len(board.areas) != len(FACES):
         _bad("the board must have six experiment areas")

@@ -15,11 +15,14 @@ __all__ = [
     "ALL_AREAS_ORDER",
     "BONUS_KINDS",
     "COLOURS",
+    "COLOUR_INDEX",
     "COLOUR_RANK",
     "DECKS",
     "ELEMENTS",
+    "ELEMENT_INDEX",
     "ETHER_BEFORE_ROUND",
     "FACES",
+    "FACE_INDEX",
     "FORMULA_COSTS",
     "OBJECTIVE_PURPLE_COUNT",
     "OBJECTIVE_ROW_SIZE",
@@ -93,3 +96,10 @@ OBJECTIVE_ROW_SIZE: Final = 4  # T-OBJ-1
 MAX_POTENCY: Final = 5  # B-4, B-5
 MAX_BOWL: Final = 5  # B-3
 CUBES_TO_SCORE: Final = 3  # T-OBJ-6
+
+FACE_INDEX: Final[dict[str, int]] = {f: i for i, f in enumerate(FACES)}
+"""The index of each face in `FACES` (bowls and areas are stored in that order)."""
+COLOUR_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(COLOURS)}
+"""The index of each colour in `COLOURS` (dice counts and offers are stored in that order)."""
+ELEMENT_INDEX: Final[dict[str, int]] = {e: i for i, e in enumerate(ELEMENTS)}
+"""The index of each element in `ELEMENTS` (levels and bonus layouts are stored in that order)."""

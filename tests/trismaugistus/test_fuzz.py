@@ -5,7 +5,7 @@ game), ``from_json`` (arbitrary JSON, mutated valid states, huge numbers, deep
 nesting, wrong types, long strings) and the content-pack loader (arbitrary
 JSON, mutations of the example pack).  The typed errors are the subclasses of
 :class:`tabletop_rules.core.TabletopRulesError` (a ``ValueError``), which
-includes :class:`~tabletop_rules.trismaugistus.PackError`.
+includes `InvalidContentError`.
 """
 
 from __future__ import annotations
@@ -21,10 +21,9 @@ from hypothesis import strategies as st
 
 from tabletop_rules import trismaugistus as tm
 from tabletop_rules.core import random_playout
-from tabletop_rules.core.errors import TabletopRulesError
-from tabletop_rules.trismaugistus.pack import PackError
-from tabletop_rules.trismaugistus.pack.loader import pack_from_dict, pack_from_json
-from tabletop_rules.trismaugistus.serialization import MAX_STATE_JSON_CHARS
+from tabletop_rules.core.errors import InvalidContentError, TabletopRulesError
+from tabletop_rules.trismaugistus.content.loader import pack_from_dict, pack_from_json
+from tabletop_rules.trismaugistus.serialization import MAX_JSON_CHARS
 
 FAST = settings(
     max_examples=120,
@@ -193,7 +192,7 @@ def test_from_json_rejects_huge_deep_and_long_inputs():
         "[" * 100_000 + "]" * 100_000,
         '{"format": ' + "9" * 5000 + "}",
         good.replace('"vp":', '"vp":' + "9" * 5000 + ',"x":', 1),
-        good[:-1] + ', "pad": "' + "x" * MAX_STATE_JSON_CHARS + '"}',
+        good[:-1] + ', "pad": "' + "x" * MAX_JSON_CHARS + '"}',
         good.replace('"gold":', '"gold":NaN,"g":', 1),
         "\ud800",
         b"{}",
@@ -208,7 +207,7 @@ def test_from_json_rejects_huge_deep_and_long_inputs():
 @functools.cache
 def _example_pack_text() -> str:
     return (
-        resources.files("tabletop_rules.trismaugistus")
+        resources.files("tabletop_rules.trismaugistus.content")
         .joinpath("data", "trismaugistus_example_pack.json")
         .read_text(encoding="utf-8")
     )
@@ -220,7 +219,7 @@ def test_pack_loader_on_mutated_example_pack(data: st.DataObject):
     raw = _mutate(json.loads(_example_pack_text()), data.draw)
     try:
         pack = pack_from_dict(raw)
-    except PackError as exc:
+    except InvalidContentError as exc:
         error: ValueError = exc
         assert ": " in str(error)  # a ValueError naming the record or field, then saying what is wrong
         return
@@ -231,30 +230,30 @@ def test_pack_loader_on_mutated_example_pack(data: st.DataObject):
 @FAST
 @given(value=JSON)
 def test_pack_loader_on_arbitrary_json(value: Any):
-    with pytest.raises(PackError):
+    with pytest.raises(InvalidContentError):
         pack_from_json(json.dumps(value))
 
 
 def test_pack_loader_rejects_huge_deep_and_long_inputs(tmp_path: Any):
-    from tabletop_rules.trismaugistus.pack.loader import MAX_PACK_JSON_CHARS
+    from tabletop_rules.trismaugistus.content.loader import MAX_CONTENT_CHARS
 
     for text in (
         "[" * 100_000,
         "9" * 5000,
         _example_pack_text().replace('"schema_version": 1', '"schema_version": 1' + "0" * 5000, 1),
-        " " * (MAX_PACK_JSON_CHARS + 1),
+        " " * (MAX_CONTENT_CHARS + 1),
         "NaN",
     ):
-        with pytest.raises(PackError):
+        with pytest.raises(InvalidContentError):
             pack_from_json(text)
         path = tmp_path / "pack.json"
         path.write_text(text, encoding="utf-8")
-        with pytest.raises(PackError):
+        with pytest.raises(InvalidContentError):
             tm.load_pack(path, warn_fictional=False)
-    with pytest.raises(PackError):
+    with pytest.raises(InvalidContentError):
         tm.load_pack(tmp_path / "missing.json")
     (tmp_path / "bad.json").write_bytes(b"\xff\xfe{")
-    with pytest.raises(PackError):
+    with pytest.raises(InvalidContentError):
         tm.load_pack(tmp_path / "bad.json")
 
 

@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from tm_support import areas, automa_turn, bowls, draw, level_of, offers, set_up, trace_text
 
 from tabletop_rules import trismaugistus as tm
 from tabletop_rules.core import CHANCE, IllegalMoveError, InvalidOptionError
+
+from .helpers import areas, automa_turn, bowls, draw, level_of, offers, set_up, trace_text
 
 LEVEL1 = frozenset({"FX-G1", "FX-G2", *(f"FX-Y{i}" for i in range(1, 8))})
 
@@ -33,8 +34,8 @@ def test_o1_setup_with_a_bonus():  # T-SETUP-1..4, T-SETUP-6, T-SETUP-7, T-SETUP
 
 
 def test_o1_variant_setup_advance_without_bonuses():  # T-RULING-4 alternative
-    config = tm.TrismaugistusConfig(setup_advance_triggers_bonuses=False)
-    state = set_up(1, "FX-S3", "FX-AS2", config=config)
+    options = tm.Options(setup_advance_triggers_bonuses=False)
+    state = set_up(1, "FX-S3", "FX-AS2", options=options)
     assert state.automa.ether == 1
     assert state.automa.levels == (2, 0, 0, 0)
 
@@ -61,7 +62,7 @@ def test_tiebreak_track_must_agree_with_a_single_symbol():  # T-RULING-2
 
 
 def test_difficulty_decks():  # T-SETUP-5, T-SETUP-10, T-SETUP-11, T-SETUP-12, T-RULING-19
-    pack = tm.example_pack()
+    pack = tm.default_pack()
     for level in (1, 2, 3):
         state = set_up(level)
         preset = pack.preset[level]
@@ -69,7 +70,7 @@ def test_difficulty_decks():  # T-SETUP-5, T-SETUP-10, T-SETUP-11, T-SETUP-12, T
         assert state.automa.discard == preset.face_up_discard
         assert not any(pack.card[c].deck == "purple" for c in state.automa.draw_pile)
     d3 = set_up(3).automa
-    assert {tm.example_pack().card[c].deck for c in d3.draw_pile} == {"green"}
+    assert {tm.default_pack().card[c].deck for c in d3.draw_pile} == {"green"}
     assert len(d3.discard) == 6
 
 
@@ -81,14 +82,14 @@ def test_starting_cards_and_no_masterpiece():  # T-SETUP-6
 
 
 def test_starting_experiment_not_resolved_alternative():  # T-RULING-5 alternative
-    config = tm.TrismaugistusConfig(starting_experiment_resolved=False)
-    state = set_up(2, "FX-S2", "FX-AS3", config=config)
+    options = tm.Options(starting_experiment_resolved=False)
+    state = set_up(2, "FX-S2", "FX-AS3", options=options)
     assert state.automa.experiments == ()
     assert state.automa.levels == (0, 0, 1, 0)  # the marker still meets the requirement (T-SETUP-9)
 
 
 def test_setup_bonus_layout_input():  # T-RULING-15
-    layout = ((tm.pack.BonusSpace(1, "vp_5"),), (), (), ())
+    layout = ((tm.content.BonusSpace(1, "vp_5"),), (), (), ())
     state = set_up(1, "FX-S3", "FX-AS2", bonus_layout=layout)
     assert state.automa.vp == 5  # earth 0 -> 2 passes the reported vp_5 at 1
     assert state.automa.ether == 1
@@ -115,24 +116,24 @@ def test_setup_inputs_are_checked():  # T-SETUP-6
 
 def test_options_are_validated():  # T-RULING-3, T-RULING-17, T-RULING-26, T-RULING-31
     with pytest.raises(InvalidOptionError, match="artifact_choice"):
-        tm.TrismaugistusConfig(artifact_choice="coin")  # type: ignore[arg-type]
+        tm.Options(artifact_choice="coin")  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError, match="bonus_order"):
-        tm.TrismaugistusConfig(bonus_order="descending")  # type: ignore[arg-type]
+        tm.Options(bonus_order="descending")  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError):
-        tm.TrismaugistusConfig(reaction_reports="during_turn")  # type: ignore[arg-type]
+        tm.Options(reaction_reports="during_turn")  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError):
-        tm.TrismaugistusConfig(purple_sections="used")  # type: ignore[arg-type]
+        tm.Options(purple_sections="used")  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError):
-        tm.TrismaugistusConfig(objective_no_target="reroll")  # type: ignore[arg-type]
+        tm.Options(objective_no_target="reroll")  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError):
-        tm.TrismaugistusConfig(max_formula_purchases=5)
+        tm.Options(max_formula_purchases=5)
     with pytest.raises(InvalidOptionError):
-        tm.TrismaugistusConfig(nearest_excludes_maxed=1)  # type: ignore[arg-type]
+        tm.Options(nearest_excludes_maxed=1)  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError):
-        tm.TrismaugistusConfig(symbol_only_tiebreak=("wild", "leftmost", "symbol"))
-    with pytest.raises(InvalidOptionError, match="no option"):
+        tm.Options(symbol_only_tiebreak=("wild", "leftmost", "symbol"))
+    with pytest.raises(InvalidOptionError, match="unknown Trismaugistus option"):
         tm.new_game({"colour": 1})
-    assert tm.new_game({"artifact_choice": "roll_d6"}).config.artifact_choice == "roll_d6"
+    assert tm.new_game({"artifact_choice": "roll_d6"}).options.artifact_choice == "roll_d6"
 
 
 # T-RULING-9, T-RULING-11, T-RULING-14, T-RULING-19, T-RULING-23, T-RULING-25
@@ -140,18 +141,18 @@ def test_every_ruling_has_a_home():
     assert sorted(tm.RULING_FIELDS, key=lambda r: int(r.split("-")[-1])) == [
         f"T-RULING-{i}" for i in range(1, 33)
     ]
-    fields = {f.name for f in attrs.fields(tm.TrismaugistusConfig)}
+    fields = {f.name for f in attrs.fields(tm.Options)}
     for where in tm.RULING_FIELDS.values():
         for name in where.split(", "):
             if not name.startswith(("Setup.", "pack:")):
                 assert name in fields, name
-    config = tm.TrismaugistusConfig()
-    assert (config.overrun_action_die, config.type_comparison, config.difficulty_constants) == (
+    options = tm.Options()
+    assert (options.overrun_action_die, options.type_comparison, options.difficulty_constants) == (
         "card_die",
         "before_this_experiment",
         "seed",
     )
-    assert config.symbol_count == "every_printed_symbol"
+    assert options.symbol_count == "every_printed_symbol"
 
 
 # O-15
@@ -225,9 +226,9 @@ def test_o15_integrated_opening_difficulty_2():
 
 
 # O-17
-def round_end_state(config: tm.TrismaugistusConfig | None = None) -> tm.State:
+def round_end_state(options: tm.Options | None = None) -> tm.State:
     state = tm.apply(
-        set_up(1, config=config),
+        set_up(1, options=options),
         tm.ReportBoard(reason="round_start", bowls=bowls(iron={"red": 3, "white": 2})),
     )
     state = attrs.evolve(state, human_dice=2)
@@ -267,8 +268,8 @@ def test_o17_before_round_3():  # T-ROUND-2, T-ROUND-3
 
 
 def test_finish_on_next_turn_alternative():  # T-RULING-16 alternative
-    config = tm.TrismaugistusConfig(automa_finish_timing="on_next_turn")
-    state = draw(round_end_state(config), "FX-Y1")
+    options = tm.Options(automa_finish_timing="on_next_turn")
+    state = draw(round_end_state(options), "FX-Y1")
     assert not state.automa_finished
     state = tm.apply(state, tm.HumanEndTurn(False))  # the automa's next turn would need a fourth die
     assert state.automa_finished
@@ -302,9 +303,9 @@ def test_reshuffle_when_the_pile_is_empty():  # T-TURN-5, T-RULING-18
 
 
 def test_reshuffle_on_empty_alternative():  # T-RULING-18 alternative
-    config = tm.TrismaugistusConfig(reshuffle_timing="on_empty")
+    options = tm.Options(reshuffle_timing="on_empty")
     state = automa_turn(
-        set_up(1, config=config),
+        set_up(1, options=options),
         active_die=tm.DieOnTracker("iron", "red", 5, 5),
         draw_pile=frozenset({"FX-Y1"}),
         discard=("FX-Y2",),
@@ -319,7 +320,7 @@ def test_difficulty_3_green_first_then_yellow():  # T-SETUP-12, spec 5.4
     for n in (4, 3, 2, 1):
         outcomes = tm.chance_outcomes(state)
         assert len(outcomes) == n
-        assert {tm.example_pack().card[o.card_id].deck for o, _ in outcomes} == {"green"}  # type: ignore[union-attr]
+        assert {tm.default_pack().card[o.card_id].deck for o, _ in outcomes} == {"green"}  # type: ignore[union-attr]
         card = outcomes[0][0].card_id  # type: ignore[union-attr]
         state = automa_turn(draw(state, card), active_die=tm.DieOnTracker("iron", "red", 5, 5))
     outcomes = tm.chance_outcomes(state)
@@ -386,7 +387,7 @@ def test_artifact_offer_size_comes_from_the_pack():  # T-RULING-11
     with pytest.raises(IllegalMoveError, match="it holds 2"):
         tm.apply(state, three)
     pack = attrs.evolve(
-        tm.example_pack(), board=attrs.evolve(tm.example_pack().board, artifact_slots_per_colour=3)
+        tm.default_pack(), board=attrs.evolve(tm.default_pack().board, artifact_slots_per_colour=3)
     )
     big = tm.apply(attrs.evolve(state, pack=pack), three)
     assert big.board.offers[0] == ("FX-A01", "FX-A02", "FX-A07")

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from tm_support import automa_turn, bowls, draw, set_up
 
 from tabletop_rules import trismaugistus as tm
 
-PACK = tm.example_pack()
-DEFAULT = tm.TrismaugistusConfig()
+from .helpers import automa_turn, bowls, draw, set_up
+
+PACK = tm.default_pack()
+DEFAULT = tm.Options()
 
 
-def choose(card: str, board: tm.moves.Bowls, config: tm.TrismaugistusConfig = DEFAULT) -> tm.DieChoice:
-    return tm.choose_die(board, PACK.card[card], config)
+def choose(card: str, board: tm.moves.Bowls, options: tm.Options = DEFAULT) -> tm.DieChoice:
+    return tm.choose_die(board, PACK.card[card], options)
 
 
 def picked(choice: tm.DieChoice) -> str:
@@ -105,16 +106,16 @@ def test_o6_level_c_leftmost_before_symbol_rank():  # T-DIE-6, T-RULING-6
 
 def test_o6_variant_symbol_rank_before_leftmost():  # T-RULING-6 alternative
     board = bowls(copper={"black": 2, "white": 1}, mercury={"red": 2, "white": 1}, tin={"white": 1})
-    config = tm.TrismaugistusConfig(colour_only_tiebreak=("wild", "symbol", "leftmost"))
-    assert picked(choose("FX-Y6", board, config)) == "mercury/red"
+    options = tm.Options(colour_only_tiebreak=("wild", "symbol", "leftmost"))
+    assert picked(choose("FX-Y6", board, options)) == "mercury/red"
 
 
 def test_symbol_only_alternative_order():  # T-RULING-6 alternative for level B
     # FX-Y2 pictures iron/white, copper/red: iron/red (index 0, red) vs copper/black (index 1, black).
     board = bowls(iron={"red": 1}, copper={"black": 1})
     assert picked(choose("FX-Y2", board)) == "iron/red"  # leftmost first (default)
-    config = tm.TrismaugistusConfig(symbol_only_tiebreak=("wild", "colour", "leftmost"))
-    assert picked(choose("FX-Y2", board, config)) == "copper/black"
+    options = tm.Options(symbol_only_tiebreak=("wild", "colour", "leftmost"))
+    assert picked(choose("FX-Y2", board, options)) == "copper/black"
 
 
 # O-7
@@ -144,10 +145,10 @@ def test_o8_nothing_matches_any_die_fallback():  # T-RULING-7
 
 
 def test_o8_variant_end_round_discards_unresolved():  # T-RULING-7, T-RULING-8
-    config = tm.TrismaugistusConfig(no_match_fallback="end_round")
+    options = tm.Options(no_match_fallback="end_round")
     board = bowls(iron={"white": 2}, copper={"white": 1})
-    assert choose("FX-Y1", board, config).chosen is None
-    state = automa_turn(set_up(1, config=config), board_bowls=board)
+    assert choose("FX-Y1", board, options).chosen is None
+    state = automa_turn(set_up(1, options=options), board_bowls=board)
     after = draw(state, "FX-Y1")
     assert after.automa_finished
     assert after.automa.gold == 0  # FX-Y1 (gain_gold) is not resolved
@@ -164,8 +165,8 @@ def test_empty_board_finishes_the_round():  # T-RULING-8
 
 
 def test_resolve_action_only_alternative():  # T-RULING-8 alternative
-    config = tm.TrismaugistusConfig(no_die_card_handling="resolve_action_only")
-    state = automa_turn(set_up(1, config=config), board_bowls=bowls())
+    options = tm.Options(no_die_card_handling="resolve_action_only")
+    state = automa_turn(set_up(1, options=options), board_bowls=bowls())
     assert draw(state, "FX-Y1").automa.gold == 1  # gain_gold resolves
     assert draw(state, "FX-Y2").automa.gold == 1  # an experiment without a die gives 1 gold
     after = draw(state, "FX-Y5")  # an artifact without a die does nothing

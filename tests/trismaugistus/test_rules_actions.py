@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from tm_support import areas, automa_turn, bowls, draw, level_of, levels, offers, set_up, trace_text
 
 from tabletop_rules import trismaugistus as tm
-from tabletop_rules.trismaugistus.automa import nearest_track, track_tables
+from tabletop_rules.trismaugistus.automa_tracks import nearest_track, track_tables
 
-PACK = tm.example_pack()
+from .helpers import areas, automa_turn, bowls, draw, level_of, levels, offers, set_up, trace_text
+
+PACK = tm.default_pack()
 
 
 def with_die(face: str, colour: str, remaining: int, placed: int | None = None) -> tm.DieOnTracker:
@@ -110,9 +111,9 @@ def test_o11_variant_difficulty_3_gold_2():  # T-ACT-4
 
 # O-12
 def o12(
-    fire: int, area: dict[str, list[str]], die: tm.DieOnTracker, config: tm.TrismaugistusConfig | None = None
+    fire: int, area: dict[str, list[str]], die: tm.DieOnTracker, options: tm.Options | None = None
 ) -> tm.State:
-    state = set_up(2, "FX-S1", "FX-AS2", config=config)
+    state = set_up(2, "FX-S1", "FX-AS2", options=options)
     state = automa_turn(
         state,
         board_bowls=bowls(lead={"black": 1}),
@@ -150,19 +151,19 @@ def test_o12d_wild_die_bowl_area_by_default():  # T-RULING-12
 
 
 def test_o12d_variant_all_areas():  # T-RULING-12 alternative
-    config = tm.TrismaugistusConfig(wild_experiment_area="all_areas")
-    out = o12(4, {"iron": ["FX-E02"]}, with_die("wild", "black", 3), config)
+    options = tm.Options(wild_experiment_area="all_areas")
+    out = o12(4, {"iron": ["FX-E02"]}, with_die("wild", "black", 3), options)
     assert out.automa.experiments[-1] == "FX-E02"
     assert level_of(out, "fire") == 5
 
 
 def test_wild_matched_symbol_area():  # T-RULING-12 alternative
-    config = tm.TrismaugistusConfig(wild_experiment_area="matched_symbol")
+    options = tm.Options(wild_experiment_area="matched_symbol")
     die = tm.DieOnTracker("wild", "black", 3, 3, "mercury")
-    out = o12(0, {"mercury": ["FX-E03"], "wild": ["FX-E02"]}, die, config)
+    out = o12(0, {"mercury": ["FX-E03"], "wild": ["FX-E02"]}, die, options)
     assert out.automa.experiments[-1] == "FX-E03"
     # a fallback die matched nothing: all areas, in the order iron, mercury, tin, copper, lead, wild
-    out = o12(0, {"lead": ["FX-E03"], "tin": ["FX-E10"]}, with_die("wild", "black", 3), config)
+    out = o12(0, {"lead": ["FX-E03"], "tin": ["FX-E10"]}, with_die("wild", "black", 3), options)
     assert out.automa.experiments[-1] == "FX-E03"  # both missing types, FX-E03 has more VP
 
 
@@ -182,8 +183,8 @@ def test_missing_type_pick_first_slot():  # T-RULING-13 alternative
     area = {"iron": ["FX-E10", "FX-E04"]}  # triangle 2 VP, star 5 VP: both missing
     out = o12(0, area, with_die("iron", "white", 3))
     assert out.automa.experiments[-1] == "FX-E04"  # default: most VP
-    config = tm.TrismaugistusConfig(missing_type_pick="first_slot")
-    out = o12(0, area, with_die("iron", "white", 3), config)
+    options = tm.Options(missing_type_pick="first_slot")
+    out = o12(0, area, with_die("iron", "white", 3), options)
     assert out.automa.experiments[-1] == "FX-E10"
 
 
@@ -231,9 +232,9 @@ def test_o13_advance_nearest_action(lv, cube, after, vp):  # T-ACT-6, T-BONUS-3,
 def test_nearest_includes_maxed_alternative():  # T-RULING-1 alternative
     layout = tuple(PACK.track[e].bonus_spaces for e in ("earth", "fire", "water", "air"))
     assert nearest_track((7, 3, 0, 4), layout, track_tables(PACK), "fire", False)[0] == "earth"
-    config = tm.TrismaugistusConfig(nearest_excludes_maxed=False)
+    options = tm.Options(nearest_excludes_maxed=False)
     state = automa_turn(
-        set_up(1, config=config), levels=(7, 3, 0, 4), active_die=with_die("iron", "red", 3), vp=0
+        set_up(1, options=options), levels=(7, 3, 0, 4), active_die=with_die("iron", "red", 3), vp=0
     )
     out = draw(state, "FX-Y3")
     assert out.automa.levels == (7, 3, 0, 4)
@@ -241,9 +242,9 @@ def test_nearest_includes_maxed_alternative():  # T-RULING-1 alternative
 
 
 # O-14
-def o14(placed: int, offer: list[str], config: tm.TrismaugistusConfig | None = None) -> tm.State:
+def o14(placed: int, offer: list[str], options: tm.Options | None = None) -> tm.State:
     state = automa_turn(
-        set_up(1, config=config),
+        set_up(1, options=options),
         board_offers=offers(white=offer),
         active_die=tm.DieOnTracker("iron", "white", placed, 4),
     )
@@ -265,17 +266,17 @@ def test_o14_variants():  # T-ACT-7, T-RULING-10, T-RULING-11
     assert empty.automa.artifacts == ("FX-AS2",)
     assert empty.automa.active_die is not None
     assert empty.automa.active_die.remaining == 2  # potency still consumed
-    remaining = tm.TrismaugistusConfig(artifact_choice="remaining_potency_parity")
+    remaining = tm.Options(artifact_choice="remaining_potency_parity")
     assert o14(3, ["FX-A03", "FX-A04"], remaining).automa.artifacts[-1] == "FX-A04"  # remaining 2
-    first = tm.TrismaugistusConfig(artifact_choice="first_slot")
+    first = tm.Options(artifact_choice="first_slot")
     assert o14(4, ["FX-A03", "FX-A04"], first).automa.artifacts[-1] == "FX-A03"
 
 
 def test_o14_roll_d6_is_a_chance_node():  # T-RULING-10, C-4
     from fractions import Fraction
 
-    config = tm.TrismaugistusConfig(artifact_choice="roll_d6")
-    state = o14(4, ["FX-A03", "FX-A04"], config)
+    options = tm.Options(artifact_choice="roll_d6")
+    state = o14(4, ["FX-A03", "FX-A04"], options)
     assert tm.current_player(state) is tm.rules.CHANCE
     assert tm.chance_outcomes(state) == (
         (tm.ArtifactDie(1), Fraction(1, 2)),
@@ -321,7 +322,7 @@ def test_bonus_fires_once_markers_never_move_down():  # T-RULING-3
 
 
 def test_roll_d6_needs_two_artifacts_on_offer():  # T-RULING-10, C-4
-    config = tm.TrismaugistusConfig(artifact_choice="roll_d6")
-    out = o14(4, ["FX-A08"], config)
+    options = tm.Options(artifact_choice="roll_d6")
+    out = o14(4, ["FX-A08"], options)
     assert out.pending is None
     assert out.automa.artifacts[-1] == "FX-A08"

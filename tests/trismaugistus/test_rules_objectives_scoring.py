@@ -6,13 +6,14 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from tm_support import automa_turn, bowls, draw, set_up, trace_text
 
 from tabletop_rules import trismaugistus as tm
 from tabletop_rules.core import CHANCE, IllegalMoveError
 from tabletop_rules.trismaugistus.scoring import final_score
 
-PACK = tm.example_pack()
+from .helpers import automa_turn, bowls, draw, set_up, trace_text
+
+PACK = tm.default_pack()
 O16_ROW = (
     tm.ObjectiveSlot("FX-O1"),
     tm.ObjectiveSlot("FX-O2", face_up=False),
@@ -21,8 +22,8 @@ O16_ROW = (
 )
 
 
-def o16_state(config: tm.TrismaugistusConfig | None = None) -> tm.State:
-    state = set_up(1, objectives=True, config=config)
+def o16_state(options: tm.Options | None = None) -> tm.State:
+    state = set_up(1, objectives=True, options=options)
     state = tm.apply(
         state, tm.ReportBoard(reason="round_start", bowls=bowls(iron={"red": 3}), objective_row=O16_ROW)
     )
@@ -44,8 +45,8 @@ def test_level3_purple_placement():  # T-RULING-28
     assert len(state.automa.draw_pile) == 8
     outcomes = tm.chance_outcomes(automa_turn(state))
     assert all(p == Fraction(1, 8) for _, p in outcomes)
-    config = tm.TrismaugistusConfig(level3_purple_placement="face_up_discard")
-    state = set_up(3, objectives=True, config=config)
+    options = tm.Options(level3_purple_placement="face_up_discard")
+    state = set_up(3, objectives=True, options=options)
     assert len(state.automa.draw_pile) == 4
     assert len(state.automa.discard) == 10
 
@@ -78,7 +79,7 @@ def test_o16_black_die_and_extra_draw():
 
 
 def test_o16_variant_kth_face_up():  # T-RULING-30 alternative
-    state = draw(o16_state(tm.TrismaugistusConfig(objective_die_mapping="kth_face_up")), "FX-P1")
+    state = draw(o16_state(tm.Options(objective_die_mapping="kth_face_up")), "FX-P1")
     state = tm.apply(state, tm.ObjectiveDieRaw(6))
     assert state.automa.vp == 0
     state = tm.apply(state, tm.ObjectiveDieRaw(2))  # the second face-up card is FX-O3
@@ -110,8 +111,8 @@ def test_cube_below_three_keeps_the_card_face_up():  # T-OBJ-4
 
 
 def test_purple_discard_end_of_turn():  # T-RULING-29 alternative
-    config = tm.TrismaugistusConfig(purple_discard_timing="end_of_turn")
-    state = draw(o16_state(config), "FX-P1")
+    options = tm.Options(purple_discard_timing="end_of_turn")
+    state = draw(o16_state(options), "FX-P1")
     assert state.automa.held_purples == ("FX-P1",)
     assert "FX-P1" not in state.automa.discard
     state = draw(tm.apply(state, tm.ObjectiveDie(1)), "FX-Y1")
@@ -153,7 +154,7 @@ O19 = tm.AutomaState(
 # T-SCORE-1, T-SCORE-2, T-SCORE-3, T-SCORE-4, T-SCORE-5, T-SCORE-6, T-SCORE-7
 # T-RULING-21, T-RULING-22, T-RULING-23, T-RULING-24, T-RULING-25
 def test_o18_all_six_steps():
-    score, trace = final_score(O18, PACK, tm.TrismaugistusConfig(), 2, PACK.masterpiece["FX-M1"])
+    score, trace = final_score(O18, PACK, tm.Options(), 2, PACK.masterpiece["FX-M1"])
     assert score.masterpiece_resolved
     assert score.masterpiece_gold == 3
     assert score.steps == (12, 14, 24, 15, 3, 14)
@@ -167,24 +168,24 @@ def test_o18_all_six_steps():
     ("purchase", "total"), [("never", 101), ("only_if_gain", 105), ("max_affordable", 105)]
 )
 def test_o18_formula_purchase_variants(purchase: str, total: int):  # T-RULING-22
-    config = tm.TrismaugistusConfig(formula_purchase=purchase)  # type: ignore[arg-type]
-    score, _ = final_score(O18, PACK, config, 2, PACK.masterpiece["FX-M1"])
+    options = tm.Options(formula_purchase=purchase)  # type: ignore[arg-type]
+    score, _ = final_score(O18, PACK, options, 2, PACK.masterpiece["FX-M1"])
     assert score.total == total
     if purchase == "never":
         assert score.steps[3:5] == (10, 4)
 
 
 def test_only_if_gain_stops_when_vp_do_not_exceed_cost():  # T-RULING-22
-    pack = attrs.evolve(PACK, formula_scoring=tm.pack.FormulaScoring(8, (0, 1, 2, 3, 4, 5, 6, 7, 8)))
-    config = tm.TrismaugistusConfig(formula_purchase="only_if_gain")
-    score, _ = final_score(O18, pack, config, 2, PACK.masterpiece["FX-M1"])
+    pack = attrs.evolve(PACK, formula_scoring=tm.content.FormulaScoring(8, (0, 1, 2, 3, 4, 5, 6, 7, 8)))
+    options = tm.Options(formula_purchase="only_if_gain")
+    score, _ = final_score(O18, pack, options, 2, PACK.masterpiece["FX-M1"])
     assert score.formulas_bought == 0
-    limited = tm.TrismaugistusConfig(max_formula_purchases=0)
+    limited = tm.Options(max_formula_purchases=0)
     assert final_score(O18, PACK, limited, 2, PACK.masterpiece["FX-M1"])[0].formulas_bought == 0
 
 
 def test_o19_masterpiece_cannot_be_paid():  # T-SCORE-1, T-RULING-21
-    score, _ = final_score(O19, PACK, tm.TrismaugistusConfig(), 3, PACK.masterpiece["FX-M3"])
+    score, _ = final_score(O19, PACK, tm.Options(), 3, PACK.masterpiece["FX-M3"])
     assert not score.masterpiece_resolved
     assert score.masterpiece_gold == 0
     assert score.steps == (0, 4, 12, 6, 1, 7)
@@ -193,29 +194,29 @@ def test_o19_masterpiece_cannot_be_paid():  # T-SCORE-1, T-RULING-21
 
 def test_masterpiece_met_without_paying():  # T-SCORE-1
     a = attrs.evolve(O19, levels=(2, 2, 7, 1))
-    score, _ = final_score(a, PACK, tm.TrismaugistusConfig(), 3, PACK.masterpiece["FX-M3"])
+    score, _ = final_score(a, PACK, tm.Options(), 3, PACK.masterpiece["FX-M3"])
     assert score.masterpiece_resolved
     assert score.masterpiece_gold == 0
     assert score.steps[0] == 15
 
 
 def test_masterpiece_payment_moves_marker_alternative():  # T-RULING-21 alternative
-    config = tm.TrismaugistusConfig(masterpiece_payment_moves_marker=True)
-    score, _ = final_score(O18, PACK, config, 2, PACK.masterpiece["FX-M1"])
+    options = tm.Options(masterpiece_payment_moves_marker=True)
+    score, _ = final_score(O18, PACK, options, 2, PACK.masterpiece["FX-M1"])
     # fire 3 -> 6: symbol at fire 4 (+1 symbol x 3) and end VP 2 -> 9
     assert score.steps[2] == 27
     assert score.steps[5] == 21
 
 
 def test_track_symbols_current_level_only():  # T-RULING-24 alternative
-    config = tm.TrismaugistusConfig(track_symbol_count="current_level_only")
-    score, _ = final_score(O18, PACK, config, 2, PACK.masterpiece["FX-M1"])
+    options = tm.Options(track_symbol_count="current_level_only")
+    score, _ = final_score(O18, PACK, options, 2, PACK.masterpiece["FX-M1"])
     assert score.symbols == 7  # E5 is past the earth symbol at 4, not on it
 
 
 def test_starting_experiment_not_counted_alternative():  # T-RULING-5
     a = attrs.evolve(O19, experiments=("FX-E01",))
-    score, _ = final_score(a, PACK, tm.TrismaugistusConfig(), 3, PACK.masterpiece["FX-M3"])
+    score, _ = final_score(a, PACK, tm.Options(), 3, PACK.masterpiece["FX-M3"])
     assert score.steps[1] == 3
 
 

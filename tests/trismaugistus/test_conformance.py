@@ -13,8 +13,8 @@ from tabletop_rules.testing import check_determinism, check_playout
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)  # a failure names its seed; shrinking is slow
 
 
-def started(difficulty: int, objectives: bool, config: tm.TrismaugistusConfig | None = None) -> tm.State:
-    state = tm.new_game(config)
+def started(difficulty: int, objectives: bool, options: tm.Options | None = None) -> tm.State:
+    state = tm.new_game(options)
     setups = [
         m for m in tm.legal_moves(state) if m.difficulty == difficulty and m.objectives_enabled == objectives
     ]  # type: ignore[union-attr]
@@ -40,15 +40,15 @@ def test_conformance_from_the_setup_menu(seed: int):
 
 
 ALTERNATIVES = [
-    tm.TrismaugistusConfig(artifact_choice="roll_d6", wild_experiment_area="matched_symbol"),
-    tm.TrismaugistusConfig(
+    tm.Options(artifact_choice="roll_d6", wild_experiment_area="matched_symbol"),
+    tm.Options(
         automa_finish_timing="on_next_turn",
         reshuffle_timing="on_empty",
         purple_discard_timing="end_of_turn",
         objective_die_mapping="kth_face_up",
         level3_purple_placement="face_up_discard",
     ),
-    tm.TrismaugistusConfig(
+    tm.Options(
         no_match_fallback="end_round",
         no_die_card_handling="resolve_action_only",
         nearest_excludes_maxed=False,
@@ -57,10 +57,10 @@ ALTERNATIVES = [
 ]
 
 
-@pytest.mark.parametrize("config", ALTERNATIVES)
-def test_conformance_with_alternative_rulings(config: tm.TrismaugistusConfig):
+@pytest.mark.parametrize("options", ALTERNATIVES)
+def test_conformance_with_alternative_rulings(options: tm.Options):
     for difficulty in (1, 3):
-        playout = check_playout(tm, 11 + difficulty, initial=started(difficulty, True, config))
+        playout = check_playout(tm, 11 + difficulty, initial=started(difficulty, True, options))
         assert not playout.truncated
 
 

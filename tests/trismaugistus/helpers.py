@@ -40,11 +40,11 @@ def set_up(
     cube: str | None = None,
     objectives: bool = False,
     row: tuple[str, ...] = (),
-    config: tm.TrismaugistusConfig | None = None,
+    options: tm.Options | None = None,
     **setup_fields: Any,
 ) -> tm.State:
     """A state right after ``Setup`` (waiting for the round-1 roll)."""
-    state = tm.new_game(config)
+    state = tm.new_game(options)
     if objectives and not row:
         row = ("FX-O1", "FX-O2", "FX-O3", "FX-O4")
     move = tm.Setup(difficulty, objectives, exp, art, cube, row, **setup_fields)  # type: ignore[arg-type]

@@ -12,17 +12,18 @@ from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
 from tabletop_rules.trismaugistus import actions
 
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
-PACK = tm.example_pack()
+PACK = tm.default_pack()
+START = tm.new_game()  # the encoding of the default pack
 CONFIGS = [
     None,
-    tm.TrismaugistusConfig(artifact_choice="roll_d6", wild_experiment_area="all_areas"),
-    tm.TrismaugistusConfig(purple_discard_timing="end_of_turn", automa_finish_timing="on_next_turn"),
+    tm.Options(artifact_choice="roll_d6", wild_experiment_area="all_areas"),
+    tm.Options(purple_discard_timing="end_of_turn", automa_finish_timing="on_next_turn"),
 ]
 
 
 def test_every_id_decodes_to_a_distinct_move_and_back():
     state = tm.new_game()
-    n, k = actions.num_actions(PACK), actions.num_chance_outcomes(PACK)
+    n, k = actions.num_actions(START), actions.num_chance_outcomes(START)
     decoded = [actions.action_to_move(state, i) for i in range(n)]
     assert len(set(decoded)) == n
     assert [actions.move_to_action(state, m) for m in decoded] == list(range(n))
@@ -40,16 +41,16 @@ def test_the_layout_is_fixed():
     cards = len(PACK.automa_cards)
     assert actions.chance_to_move(state, 0) == tm.CardDrawn(PACK.automa_cards[0].id)
     assert actions.chance_to_move(state, cards) == tm.ObjectiveDie(1)
-    assert actions.chance_to_move(state, actions.num_chance_outcomes(PACK) - 1) == tm.ArtifactDie(2)
-    assert actions.move_to_action(state, tm.HumanEndTurn(True)) == actions.num_actions(PACK) - 1
+    assert actions.chance_to_move(state, actions.num_chance_outcomes(START) - 1) == tm.ArtifactDie(2)
+    assert actions.move_to_action(state, tm.HumanEndTurn(True)) == actions.num_actions(START) - 1
 
 
 def test_bad_ids_and_moves_raise_typed_errors():
     state = tm.new_game()
-    for bad in (-1, actions.num_actions(PACK), True, "3", 2.0):
+    for bad in (-1, actions.num_actions(START), True, "3", 2.0):
         with pytest.raises(IllegalMoveError):
             actions.action_to_move(state, bad)  # type: ignore[arg-type]
-    for bad in (-1, actions.num_chance_outcomes(PACK), False):
+    for bad in (-1, actions.num_chance_outcomes(START), False):
         with pytest.raises(IllegalMoveError):
             actions.chance_to_move(state, bad)
     for move in (
@@ -64,15 +65,15 @@ def test_bad_ids_and_moves_raise_typed_errors():
         with pytest.raises(InvalidMoveError):
             actions.move_to_chance(state, move)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_turns"):
-        actions.max_game_length(PACK, -1)
+        actions.max_game_length(START, -1)
 
 
-@pytest.mark.parametrize("config", CONFIGS)
+@pytest.mark.parametrize("options", CONFIGS)
 @settings(max_examples=6, deadline=None, phases=NO_SHRINK)
 @given(seed=st.integers(0, 2**31 - 1))
-def test_every_legal_move_of_a_playout_round_trips(config: tm.TrismaugistusConfig | None, seed: int):
-    n, k = actions.num_actions(PACK), actions.num_chance_outcomes(PACK)
-    playout = random_playout(tm, seed, options=config)
+def test_every_legal_move_of_a_playout_round_trips(options: tm.Options | None, seed: int):
+    n, k = actions.num_actions(START), actions.num_chance_outcomes(START)
+    playout = random_playout(tm, seed, options=options)
     for state in playout.states(tm):
         moves = tm.legal_moves(state)
         ids = [actions.move_to_action(state, m) for m in moves]
@@ -85,4 +86,4 @@ def test_every_legal_move_of_a_playout_round_trips(config: tm.TrismaugistusConfi
         assert len(set(cids)) == len(cids)
         assert [actions.chance_to_move(state, i) for i in cids] == outcomes
     final = playout.final
-    assert len(playout.moves) <= actions.max_game_length(PACK, final.turn)
+    assert len(playout.moves) <= actions.max_game_length(START, final.turn)

@@ -4,24 +4,26 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import warnings
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from tabletop_rules import trismaugistus as tm
+from tabletop_rules.core.errors import InvalidContentError
 from tabletop_rules.trismaugistus.cli import main
-from tabletop_rules.trismaugistus.pack import (
+from tabletop_rules.trismaugistus.content import (
     FictionalPackWarning,
-    PackError,
     load_pack,
     pack_from_dict,
     pack_to_dict,
 )
-from tabletop_rules.trismaugistus.pack.show import format_pack
+from tabletop_rules.trismaugistus.content.show import format_pack
 
-SHIPPED = Path(tm.__file__).parent / "data" / "trismaugistus_example_pack.json"
+SHIPPED = Path(tm.__file__).parent / "content" / "data" / "trismaugistus_example_pack.json"
 
 
 def raw() -> dict[str, Any]:
@@ -29,7 +31,7 @@ def raw() -> dict[str, Any]:
 
 
 def test_shipped_pack_is_the_fictional_example():  # T-GEN-1
-    pack = tm.example_pack()
+    pack = tm.default_pack()
     assert pack.fictional
     assert pack.note is not None
     assert "FICTIONAL" in pack.note
@@ -43,14 +45,14 @@ def test_load_pack_warns_about_fictional_packs(tmp_path: Path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         load_pack(SHIPPED, warn_fictional=False)
-    with pytest.raises(PackError, match="cannot read"):
+    with pytest.raises(InvalidContentError, match="cannot read"):
         load_pack(tmp_path / "missing.json", warn_fictional=False)
 
 
 def broken(edit: Any) -> str:
     data = raw()
     edit(data)
-    with pytest.raises(PackError) as info:
+    with pytest.raises(InvalidContentError) as info:
         pack_from_dict(data)
     return str(info.value)
 
@@ -168,12 +170,12 @@ def test_schema_fields():
     assert "objective_row_size" in broken(lambda d: d["board"].update(objective_row_size=5))
     assert "ids are used in move notation" in broken(lambda d: d["masterpieces"][0].update(id="FX M1"))
     assert "at least 1 masterpiece" in broken(lambda d: d.update(masterpieces=[]))
-    with pytest.raises(PackError, match="not valid JSON"):
-        tm.pack.pack_from_json("{")
+    with pytest.raises(InvalidContentError, match="not valid JSON"):
+        tm.pack_from_json("{")
 
 
 def test_show_has_every_field():  # spec 6.9
-    text = format_pack(tm.example_pack())
+    text = format_pack(tm.default_pack())
     assert "*** FICTIONAL" in text
     assert "AUTOMA CARDS (17: purple 4, green 4, yellow 9)" in text
     assert "FX-G1  green   iron/red  mercury/black" in text
@@ -184,9 +186,9 @@ def test_show_has_every_field():  # spec 6.9
     assert "PRESETS" in text
     assert "MASTERPIECES" in text
     assert "max 8; VP by count" in text
-    assert format_pack(tm.example_pack(), "cards").count("TRACKS") == 0
+    assert format_pack(tm.default_pack(), "cards").count("TRACKS") == 0
     with pytest.raises(ValueError, match="section"):
-        format_pack(tm.example_pack(), "dice")
+        format_pack(tm.default_pack(), "dice")
 
 
 def test_cli_validate_and_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
@@ -215,3 +217,30 @@ def test_own_pack_through_new_game():
     state = tm.new_game(pack=pack)
     assert state.pack.pack_id == "my-copy"
     assert "FICTIONAL" not in tm.describe(state)
+
+
+def test_bad_content_is_an_invalid_content_error():  # V-2, V-13
+    data = raw()
+    data["automa_cards"] = data["automa_cards"][1:]  # one purple card short
+    with pytest.raises(InvalidContentError, match="4 purple cards") as info:
+        tm.pack_from_dict(data)
+    assert isinstance(info.value, ValueError)
+    with pytest.raises(InvalidContentError, match="not valid JSON"):
+        tm.pack_from_json('{"schema": ')
+    with pytest.raises(InvalidContentError, match="limit"):
+        tm.pack_from_json(" " * (tm.MAX_CONTENT_CHARS + 1))
+    bad = attrs.evolve(tm.default_pack(), note=None)  # a fictional pack must explain itself
+    with pytest.raises(InvalidContentError, match=r"pack\.note"):
+        tm.new_game(pack=bad)
+
+
+def test_packs_are_immutable_and_pickle():
+    pack = tm.default_pack()
+    with pytest.raises(TypeError):
+        pack.card["FX-NEW"] = pack.automa_cards[0]  # type: ignore[index]
+    again = pickle.loads(pickle.dumps(pack))
+    assert again == pack
+    assert hash(again) == hash(pack)
+    assert again.card == pack.card
+    state = tm.new_game_with_setup("setup d2 exp=FX-S1 art=FX-AS1")
+    assert pickle.loads(pickle.dumps(state)) == state

@@ -1,0 +1,559 @@
+"""Load a content pack from JSON and check it against every validator of spec 6.6 (V-1..V-13).
+
+A bad pack is rejected with `InvalidContentError`, whose message names the
+record and the field, for example ``automa_cards[3] (FX-G1).potency_cost: must
+be an integer from 1 to 5, got 7``.  The text is read through `core.jsonio`
+(size first, strict JSON).  Loading is the only place where a pack is checked;
+the rules trust a loaded `Pack`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import warnings
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final, NoReturn
+
+from tabletop_rules.core.errors import InvalidContentError
+from tabletop_rules.core.jsonio import load_json, read_text_file
+from tabletop_rules.trismaugistus.content.checks import check_pack
+from tabletop_rules.trismaugistus.content.records import (
+    Action,
+    Artifact,
+    AutomaCard,
+    BoardSpec,
+    BonusSpace,
+    DifficultyPreset,
+    Experiment,
+    FormulaScoring,
+    Masterpiece,
+    Objective,
+    Pack,
+    PicturedDie,
+    Requirement,
+    TrackSpec,
+)
+from tabletop_rules.trismaugistus.vocabulary import (
+    ACTION_KINDS,
+    BONUS_KINDS,
+    COLOURS,
+    DECKS,
+    ELEMENTS,
+    FACES,
+    OBJECTIVE_ROW_SIZE,
+    SYMBOLS,
+)
+
+__all__ = [
+    "EXAMPLE_PACK_ID",
+    "MAX_CONTENT_CHARS",
+    "FictionalPackWarning",
+    "canonical_pack",
+    "check_pack",
+    "default_pack",
+    "load_pack",
+    "pack_from_dict",
+    "pack_from_json",
+    "pack_to_dict",
+]
+
+SCHEMA: Final = "trismaugistus-content-pack"
+SCHEMA_VERSION: Final = 1
+EXAMPLE_PACK_ID: Final = "fictional-example-v1"
+STAGES: Final = ("starting", "I", "II", "III")
+ID_PATTERN: Final = re.compile(r"[A-Za-z0-9_.\-]+")
+MAX_CONTENT_CHARS: Final = 1_000_000
+"""The longest pack JSON text the loader reads (the example pack is about 11 000 characters)."""
+
+
+class FictionalPackWarning(UserWarning):
+    """Warns that a pack marked ``fictional`` is in use: its content is not the printed game's."""
+
+
+def _fail(where: str, message: str) -> NoReturn:
+    raise InvalidContentError(f"{where}: {message}")
+
+
+# --- typed field readers ---------------------------------------------------------------------------
+
+
+def _obj(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        _fail(where, f"must be an object, got {type(value).__name__}")
+    return value
+
+
+def _list(value: Any, where: str) -> Sequence[Any]:
+    if not isinstance(value, list):
+        _fail(where, f"must be an array, got {type(value).__name__}")
+    return value
+
+
+def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        _fail(where, f"must be an integer, got {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"from {low} to {high}" if high is not None else f"at least {low}"
+        _fail(where, f"must be an integer {span}, got {value}")
+    return value
+
+
+def _str(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value:
+        _fail(where, f"must be a non-empty string, got {value!r}")
+    return value
+
+
+def _ident(value: Any, where: str) -> str:
+    text = _str(value, where)
+    if not ID_PATTERN.fullmatch(text):
+        _fail(where, f"ids are used in move notation: letters, digits, '_', '.' and '-' only, got {text!r}")
+    return text
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        _fail(where, f"must be true or false, got {value!r}")
+    return value
+
+
+def _enum(value: Any, allowed: Sequence[str], where: str) -> Any:
+    if value not in allowed:
+        _fail(where, f"must be one of {', '.join(allowed)}, got {value!r}")
+    return value
+
+
+def _get(record: Mapping[str, Any], key: str, where: str) -> Any:
+    if key not in record:
+        _fail(where, f"missing field {key!r}")
+    return record[key]
+
+
+def _no_extra(record: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    extra = sorted(set(record) - allowed)
+    if extra:
+        _fail(where, f"unknown field {extra[0]!r}")
+
+
+def _name(kind: str, index: int, record: Mapping[str, Any]) -> str:
+    ident = record.get("id")
+    return f"{kind}[{index}] ({ident})" if isinstance(ident, str) else f"{kind}[{index}]"
+
+
+# --- records ---------------------------------------------------------------------------------------
+
+
+def _board(raw: Any) -> BoardSpec:
+    w = "board"
+    b = _obj(raw, w)
+    _no_extra(
+        b, {"track_order", "experiment_area_faces", "artifact_slots_per_colour", "objective_row_size"}, w
+    )
+    order = tuple(
+        _enum(e, ELEMENTS, f"{w}.track_order[{i}]")
+        for i, e in enumerate(_list(_get(b, "track_order", w), f"{w}.track_order"))
+    )
+    if sorted(order) != sorted(ELEMENTS):  # V-9
+        _fail(f"{w}.track_order", "must list earth, fire, water and air exactly once each")
+    faces = tuple(
+        _enum(f, FACES, f"{w}.experiment_area_faces[{i}]")
+        for i, f in enumerate(_list(_get(b, "experiment_area_faces", w), f"{w}.experiment_area_faces"))
+    )
+    if len(set(faces)) != len(faces):
+        _fail(f"{w}.experiment_area_faces", "lists a face twice")
+    slots = _int(_get(b, "artifact_slots_per_colour", w), f"{w}.artifact_slots_per_colour", 1)
+    row = _int(_get(b, "objective_row_size", w), f"{w}.objective_row_size")
+    if row != OBJECTIVE_ROW_SIZE:
+        _fail(f"{w}.objective_row_size", f"must be {OBJECTIVE_ROW_SIZE} (T-OBJ-1), got {row}")
+    return BoardSpec(order, faces, slots, row)
+
+
+def bonus_spaces_from_list(raw: Any, max_level: int, where: str) -> tuple[BonusSpace, ...]:
+    """Read and check a list of ``{level, kind}`` bonus spaces (6.4); used by packs and by setup inputs."""
+    spaces: list[BonusSpace] = []
+    for i, item in enumerate(_list(raw, where)):
+        wi = f"{where}[{i}]"
+        sp = _obj(item, wi)
+        _no_extra(sp, {"level", "kind"}, wi)
+        level = _int(_get(sp, "level", wi), f"{wi}.level", 1, max_level)
+        kind = _enum(_get(sp, "kind", wi), BONUS_KINDS, f"{wi}.kind")
+        spaces.append(BonusSpace(level, kind))
+    levels = [s.level for s in spaces]
+    if len(set(levels)) != len(levels):
+        _fail(where, "has two bonus spaces on the same level")
+    return tuple(sorted(spaces))
+
+
+def _track(raw: Any, index: int) -> TrackSpec:
+    t = _obj(raw, f"tracks[{index}]")
+    w = f"tracks[{index}] ({t.get('element')})"
+    _no_extra(t, {"element", "max_level", "bonus_spaces", "symbol_levels", "end_vp_by_level"}, w)
+    element = _enum(_get(t, "element", w), ELEMENTS, f"{w}.element")
+    max_level = _int(_get(t, "max_level", w), f"{w}.max_level", 1)
+    bonuses = bonus_spaces_from_list(_get(t, "bonus_spaces", w), max_level, f"{w}.bonus_spaces")
+    symbols = tuple(
+        _int(v, f"{w}.symbol_levels[{i}]", 1, max_level)
+        for i, v in enumerate(_list(_get(t, "symbol_levels", w), f"{w}.symbol_levels"))
+    )
+    if len(set(symbols)) != len(symbols):
+        _fail(f"{w}.symbol_levels", "lists a level twice")
+    end_vp = tuple(
+        _int(v, f"{w}.end_vp_by_level[{i}]", 0)
+        for i, v in enumerate(_list(_get(t, "end_vp_by_level", w), f"{w}.end_vp_by_level"))
+    )
+    if len(end_vp) != max_level + 1:
+        _fail(f"{w}.end_vp_by_level", f"must have max_level + 1 = {max_level + 1} entries, got {len(end_vp)}")
+    return TrackSpec(element, max_level, bonuses, tuple(sorted(symbols)), end_vp)
+
+
+def _formula(raw: Any) -> FormulaScoring:
+    w = "formula_scoring"
+    f = _obj(raw, w)
+    _no_extra(f, {"max_formulas", "vp_by_count"}, w)
+    max_formulas = _int(_get(f, "max_formulas", w), f"{w}.max_formulas", 1)
+    vps = tuple(
+        _int(v, f"{w}.vp_by_count[{i}]", 0)
+        for i, v in enumerate(_list(_get(f, "vp_by_count", w), f"{w}.vp_by_count"))
+    )
+    if len(vps) != max_formulas + 1:  # V-11
+        _fail(f"{w}.vp_by_count", f"must have max_formulas + 1 = {max_formulas + 1} entries, got {len(vps)}")
+    if vps[0] != 0:
+        _fail(f"{w}.vp_by_count[0]", f"must be 0, got {vps[0]}")
+    for i in range(1, len(vps)):
+        if vps[i] < vps[i - 1]:
+            _fail(f"{w}.vp_by_count[{i}]", f"must not be smaller than the entry before it ({vps[i - 1]})")
+    return FormulaScoring(max_formulas, vps)
+
+
+def _card(raw: Any, index: int) -> AutomaCard:
+    c = _obj(raw, f"automa_cards[{index}]")
+    w = _name("automa_cards", index, c)
+    _no_extra(c, {"id", "deck", "dice", "potency_cost", "action", "personality_element", "label"}, w)
+    ident = _ident(_get(c, "id", w), f"{w}.id")
+    deck = _enum(_get(c, "deck", w), DECKS, f"{w}.deck")
+    needs_sections = deck != "purple"  # V-8; purple sections are optional (T-RULING-26)
+    dice: list[PicturedDie] = []
+    if "dice" in c or needs_sections:
+        items = _list(_get(c, "dice", w), f"{w}.dice")
+        if not 1 <= len(items) <= 3:
+            _fail(f"{w}.dice", f"must picture 1 to 3 dice, got {len(items)}")
+        for i, item in enumerate(items):
+            wi = f"{w}.dice[{i}]"
+            d = _obj(item, wi)
+            _no_extra(d, {"symbol", "colour"}, wi)
+            symbol = _get(d, "symbol", wi)
+            if symbol == "wild":
+                _fail(
+                    f"{wi}.symbol", "a pictured wild die has no meaning in the seed; please report this card"
+                )
+            dice.append(
+                PicturedDie(
+                    _enum(symbol, SYMBOLS, f"{wi}.symbol"),
+                    _enum(_get(d, "colour", wi), COLOURS, f"{wi}.colour"),
+                )
+            )
+        if len(set(dice)) != len(dice):
+            _fail(f"{w}.dice", "pictures the same symbol and colour twice")
+    cost: int | None = None
+    if "potency_cost" in c or needs_sections:
+        cost = _int(_get(c, "potency_cost", w), f"{w}.potency_cost", 1, 5)
+    action: Action | None = None
+    if "action" in c or needs_sections:
+        wa = f"{w}.action"
+        a = _obj(_get(c, "action", w), wa)
+        _no_extra(a, {"kind", "params"}, wa)
+        kind = _enum(_get(a, "kind", wa), ACTION_KINDS, f"{wa}.kind")
+        params = _obj(a.get("params", {}), f"{wa}.params")
+        track = None
+        if kind == "advance_track":
+            _no_extra(params, {"track"}, f"{wa}.params")
+            track = _enum(_get(params, "track", f"{wa}.params"), ELEMENTS, f"{wa}.params.track")
+        elif params:
+            _fail(f"{wa}.params", f"must be empty for {kind} (the amounts are fixed by the seed)")
+        action = Action(kind, track)
+    personality = None
+    if "personality_element" in c:
+        if deck != "purple":
+            _fail(f"{w}.personality_element", "is for purple cards only")
+        personality = _enum(c["personality_element"], ELEMENTS, f"{w}.personality_element")
+    label = _str(c["label"], f"{w}.label") if "label" in c else None
+    return AutomaCard(ident, deck, tuple(dice), cost, action, personality, label)
+
+
+def _ids(raw: Any, where: str) -> tuple[str, ...]:
+    return tuple(_str(v, f"{where}[{i}]") for i, v in enumerate(_list(raw, where)))
+
+
+def _preset(raw: Any, index: int) -> DifficultyPreset:
+    p = _obj(raw, f"difficulty_presets[{index}]")
+    w = f"difficulty_presets[{index}] (level {p.get('level')})"
+    _no_extra(p, {"level", "draw_deck", "face_up_discard", "removed"}, w)
+    level = _int(_get(p, "level", w), f"{w}.level", 1, 3)
+    return DifficultyPreset(
+        level,
+        _ids(_get(p, "draw_deck", w), f"{w}.draw_deck"),
+        _ids(_get(p, "face_up_discard", w), f"{w}.face_up_discard"),
+        _ids(_get(p, "removed", w), f"{w}.removed"),
+    )
+
+
+def _requirement(raw: Any, where: str) -> Requirement:
+    r = _obj(raw, where)
+    _no_extra(r, {"track", "level"}, where)
+    return Requirement(
+        _enum(_get(r, "track", where), ELEMENTS, f"{where}.track"),
+        _int(_get(r, "level", where), f"{where}.level", 1),
+    )
+
+
+def _symbols(raw: Any, where: str) -> tuple[Any, ...]:
+    return tuple(_enum(v, ELEMENTS, f"{where}[{i}]") for i, v in enumerate(_list(raw, where)))
+
+
+def _experiment(raw: Any, index: int) -> Experiment:
+    e = _obj(raw, f"experiments[{index}]")
+    w = _name("experiments", index, e)
+    _no_extra(e, {"id", "stage", "type", "requirement", "vp", "element_symbols"}, w)
+    return Experiment(
+        _ident(_get(e, "id", w), f"{w}.id"),
+        _enum(_get(e, "stage", w), STAGES, f"{w}.stage"),
+        _str(_get(e, "type", w), f"{w}.type"),
+        _requirement(_get(e, "requirement", w), f"{w}.requirement"),
+        _int(_get(e, "vp", w), f"{w}.vp", 0),
+        _symbols(_get(e, "element_symbols", w), f"{w}.element_symbols"),
+    )
+
+
+def _masterpiece(raw: Any, index: int) -> Masterpiece:
+    m = _obj(raw, f"masterpieces[{index}]")
+    w = _name("masterpieces", index, m)
+    _no_extra(m, {"id", "type", "requirement", "vp", "element_symbols"}, w)
+    return Masterpiece(
+        _ident(_get(m, "id", w), f"{w}.id"),
+        _str(_get(m, "type", w), f"{w}.type"),
+        _requirement(_get(m, "requirement", w), f"{w}.requirement"),
+        _int(_get(m, "vp", w), f"{w}.vp", 0),
+        _symbols(_get(m, "element_symbols", w), f"{w}.element_symbols"),
+    )
+
+
+def _artifact(raw: Any, index: int) -> Artifact:
+    a = _obj(raw, f"artifacts[{index}]")
+    w = _name("artifacts", index, a)
+    _no_extra(a, {"id", "starting", "colour", "element_symbols"}, w)
+    return Artifact(
+        _ident(_get(a, "id", w), f"{w}.id"),
+        _bool(_get(a, "starting", w), f"{w}.starting"),
+        _enum(_get(a, "colour", w), COLOURS, f"{w}.colour"),
+        _symbols(_get(a, "element_symbols", w), f"{w}.element_symbols"),
+    )
+
+
+def _objective(raw: Any, index: int) -> Objective:
+    o = _obj(raw, f"objectives[{index}]")
+    w = _name("objectives", index, o)
+    _no_extra(o, {"id", "vp", "title"}, w)
+    title = _str(o["title"], f"{w}.title") if "title" in o else None
+    return Objective(_ident(_get(o, "id", w), f"{w}.id"), _int(_get(o, "vp", w), f"{w}.vp", 0), title)
+
+
+TOP_LEVEL: Final = {
+    "schema", "schema_version", "pack_id", "fictional", "note", "source", "board", "tracks",
+    "formula_scoring", "automa_cards", "difficulty_presets", "experiments", "masterpieces",
+    "artifacts", "objectives",
+}  # fmt: skip
+
+
+def pack_from_dict(raw: Any) -> Pack:
+    """Build a `Pack` from decoded JSON and run every validator (V-1..V-13).
+
+    Raises:
+        InvalidContentError: naming the record and field that is wrong.
+    """
+    w = "pack"
+    top = _obj(raw, w)
+    _no_extra(top, TOP_LEVEL, w)
+    if _get(top, "schema", w) != SCHEMA:
+        _fail("pack.schema", f"must be {SCHEMA!r}, got {top['schema']!r}")
+    version = _int(_get(top, "schema_version", w), "pack.schema_version")
+    if version != SCHEMA_VERSION:
+        _fail("pack.schema_version", f"must be {SCHEMA_VERSION}, got {version}")
+    note = _str(top["note"], "pack.note") if top.get("note") not in (None, "") else None
+    source = _str(top["source"], "pack.source") if top.get("source") not in (None, "") else None
+    pack = Pack(
+        schema_version=version,
+        pack_id=_str(_get(top, "pack_id", w), "pack.pack_id"),
+        fictional=_bool(_get(top, "fictional", w), "pack.fictional"),
+        note=note,
+        source=source,
+        board=_board(_get(top, "board", w)),
+        tracks=tuple(_track(t, i) for i, t in enumerate(_list(_get(top, "tracks", w), "pack.tracks"))),
+        formula_scoring=_formula(_get(top, "formula_scoring", w)),
+        automa_cards=tuple(
+            _card(c, i) for i, c in enumerate(_list(_get(top, "automa_cards", w), "pack.automa_cards"))
+        ),
+        difficulty_presets=tuple(
+            _preset(p, i)
+            for i, p in enumerate(_list(_get(top, "difficulty_presets", w), "pack.difficulty_presets"))
+        ),
+        experiments=tuple(
+            _experiment(e, i) for i, e in enumerate(_list(_get(top, "experiments", w), "pack.experiments"))
+        ),
+        masterpieces=tuple(
+            _masterpiece(m, i) for i, m in enumerate(_list(_get(top, "masterpieces", w), "pack.masterpieces"))
+        ),
+        artifacts=tuple(
+            _artifact(a, i) for i, a in enumerate(_list(_get(top, "artifacts", w), "pack.artifacts"))
+        ),
+        objectives=tuple(
+            _objective(o, i) for i, o in enumerate(_list(top.get("objectives", []), "pack.objectives"))
+        ),
+    )
+    check_pack(pack)
+    return pack
+
+
+def pack_from_json(text: str) -> Pack:
+    """Parse JSON text into a checked `Pack`.
+
+    The text may be at most `MAX_CONTENT_CHARS` characters; it is read through
+    `core.jsonio.load_json` (strict JSON: no NaN, no duplicate keys).
+
+    Raises:
+        InvalidContentError: on bad JSON or a pack that breaks the schema.
+    """
+    raw = load_json(text, limit=MAX_CONTENT_CHARS, what="Trismaugistus pack JSON", error=InvalidContentError)
+    return pack_from_dict(raw)
+
+
+def load_pack(path: str | Path, *, warn_fictional: bool = True) -> Pack:
+    """Load and check the pack at ``path``.
+
+    A pack marked ``fictional`` triggers a one-line `FictionalPackWarning`
+    (pass ``warn_fictional=False`` in tests).
+
+    Raises:
+        InvalidContentError: if the file cannot be read or the pack breaks the schema.
+    """
+    text = read_text_file(path, limit=MAX_CONTENT_CHARS, what="Trismaugistus pack", error=InvalidContentError)
+    pack = pack_from_json(text)
+    if pack.fictional and warn_fictional:
+        warnings.warn(
+            f"pack {pack.pack_id!r} is FICTIONAL example data, not the printed game's content",
+            FictionalPackWarning,
+            stacklevel=2,
+        )
+    return pack
+
+
+@functools.lru_cache(maxsize=16)
+def canonical_pack(pack: Pack) -> Pack:
+    """One shared instance per distinct pack, so states compare their packs by identity first."""
+    return pack
+
+
+@functools.cache
+def default_pack() -> Pack:
+    """The bundled **fictional** example pack (``fictional-example-v1``).
+
+    Its cards, tracks and values are invented for tests and documentation; they
+    are not the printed game's content.  Owners load their own pack with
+    `load_pack`.
+    """
+    text = resources.files("tabletop_rules.trismaugistus.content").joinpath(
+        "data", "trismaugistus_example_pack.json"
+    )
+    return canonical_pack(pack_from_json(text.read_text(encoding="utf-8")))
+
+
+def pack_to_dict(pack: Pack) -> dict[str, Any]:
+    """The pack as a JSON-ready dict in the schema of spec section 6 (inverse of `pack_from_dict`)."""
+    out: dict[str, Any] = {
+        "schema": SCHEMA,
+        "schema_version": pack.schema_version,
+        "pack_id": pack.pack_id,
+        "fictional": pack.fictional,
+    }
+    if pack.note is not None:
+        out["note"] = pack.note
+    if pack.source is not None:
+        out["source"] = pack.source
+    b = pack.board
+    out["board"] = {
+        "track_order": list(b.track_order),
+        "experiment_area_faces": list(b.experiment_area_faces),
+        "artifact_slots_per_colour": b.artifact_slots_per_colour,
+        "objective_row_size": b.objective_row_size,
+    }
+    out["tracks"] = [
+        {
+            "element": t.element,
+            "max_level": t.max_level,
+            "bonus_spaces": [{"level": s.level, "kind": s.kind} for s in t.bonus_spaces],
+            "symbol_levels": list(t.symbol_levels),
+            "end_vp_by_level": list(t.end_vp_by_level),
+        }
+        for t in pack.tracks
+    ]
+    out["formula_scoring"] = {
+        "max_formulas": pack.formula_scoring.max_formulas,
+        "vp_by_count": list(pack.formula_scoring.vp_by_count),
+    }
+    cards: list[dict[str, Any]] = []
+    for c in pack.automa_cards:
+        card: dict[str, Any] = {"id": c.id, "deck": c.deck}
+        if c.dice:
+            card["dice"] = [{"symbol": d.symbol, "colour": d.colour} for d in c.dice]
+        if c.potency_cost is not None:
+            card["potency_cost"] = c.potency_cost
+        if c.action is not None:
+            params = {"track": c.action.track} if c.action.track is not None else {}
+            card["action"] = {"kind": c.action.kind, "params": params}
+        if c.personality_element is not None:
+            card["personality_element"] = c.personality_element
+        if c.label is not None:
+            card["label"] = c.label
+        cards.append(card)
+    out["automa_cards"] = cards
+    out["difficulty_presets"] = [
+        {
+            "level": p.level,
+            "draw_deck": list(p.draw_deck),
+            "face_up_discard": list(p.face_up_discard),
+            "removed": list(p.removed),
+        }
+        for p in pack.difficulty_presets
+    ]
+    out["experiments"] = [
+        {
+            "id": e.id,
+            "stage": e.stage,
+            "type": e.type,
+            "requirement": {"track": e.requirement.track, "level": e.requirement.level},
+            "vp": e.vp,
+            "element_symbols": list(e.element_symbols),
+        }
+        for e in pack.experiments
+    ]
+    out["masterpieces"] = [
+        {
+            "id": m.id,
+            "type": m.type,
+            "requirement": {"track": m.requirement.track, "level": m.requirement.level},
+            "vp": m.vp,
+            "element_symbols": list(m.element_symbols),
+        }
+        for m in pack.masterpieces
+    ]
+    out["artifacts"] = [
+        {"id": a.id, "starting": a.starting, "colour": a.colour, "element_symbols": list(a.element_symbols)}
+        for a in pack.artifacts
+    ]
+    out["objectives"] = [
+        {"id": o.id, "vp": o.vp, **({"title": o.title} if o.title is not None else {})}
+        for o in pack.objectives
+    ]
+    return out

@@ -1,0 +1,1 @@
+"""Tests of the Trismaugistus automa (tests mirror `src/tabletop_rules/trismaugistus`)."""

@@ -1,0 +1,195 @@
+"""The protocol functions of `rules`: `new_game`, `check_move`/`is_legal`/`apply` agreeing, `outcome`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+
+from tabletop_rules import trismaugistus as tm
+from tabletop_rules.core import CHANCE, random_playout
+from tabletop_rules.core.errors import (
+    GameNotOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+)
+from tabletop_rules.simulate import simulate
+
+
+def _mid_game(seed: int = 7) -> tm.State:
+    """A difficulty-1 state without objectives, in round 1 with the human to move, after a few moves."""
+    start = tm.apply(tm.new_game(), tm.parse_move(tm.new_game(), "setup d1 exp=FX-S1 art=FX-AS2"))
+    for state in random_playout(tm, seed, initial=start).states(tm):
+        if state.phase == "play" and state.to_move == "human" and state.automa.dice_used:
+            return state
+    raise AssertionError("no such state")  # pragma: no cover
+
+
+def test_new_game_accepts_options_a_dict_or_none():  # T-RULING-10
+    assert tm.new_game().options == tm.Options()
+    from_dict = tm.new_game({"artifact_choice": "roll_d6", "max_formula_purchases": 2})
+    assert from_dict.options == tm.Options(artifact_choice="roll_d6", max_formula_purchases=2)
+    assert tm.new_game(tm.Options(artifact_choice="first_slot")).options.artifact_choice == "first_slot"
+    with pytest.raises(InvalidOptionError, match="unknown Trismaugistus option"):
+        tm.new_game({"colour": 1})
+    with pytest.raises(InvalidOptionError, match="a dict or None"):
+        tm.new_game(3)  # type: ignore[arg-type]
+
+
+def test_new_game_players_is_one_or_none():  # T-GEN-1: the human is the only player
+    assert tm.new_game(players=1) == tm.new_game(players=None) == tm.new_game()
+    for bad in (0, 2, True, 1.0):
+        with pytest.raises(InvalidOptionError, match="1 player"):
+            tm.new_game(players=bad)  # type: ignore[arg-type]
+    assert tm.GAME_INFO.min_players == tm.GAME_INFO.max_players == 1
+    assert tm.GAME_INFO.version == tm.RULES_VERSION
+
+
+# Moves that are never, or rarely, legal: each must be refused by all three of check_move, is_legal, apply.
+ODD_MOVES: tuple[Any, ...] = (
+    tm.HumanDraftDie("wild", "purple"),  # type: ignore[arg-type]
+    tm.HumanDraftDie("iron", "red"),
+    tm.HumanEndTurn(True),
+    tm.HumanEndTurn(1),  # type: ignore[arg-type]
+    tm.HumanCompleteObjective(1),
+    tm.HumanTakeExperiment("copper", "FX-E01"),
+    tm.HumanTakeArtifact("red", "FX-A01"),
+    tm.CardDrawn("FX-G1"),
+    tm.CardDrawn("FX-P1"),
+    tm.ObjectiveDie(2),
+    tm.ObjectiveDieRaw(7),
+    tm.ArtifactDie(3),
+    tm.MasterpieceDrawn("FX-M1"),
+    tm.ReportBoard(reason="refill"),
+    tm.Setup(1, False, "FX-S1", "FX-AS2"),
+    "end",
+    None,
+)
+
+
+def _agree(state: tm.State, move: Any, expected: bool | None = None) -> None:
+    try:
+        tm.check_move(state, move)
+        checked = True
+    except (IllegalMoveError, InvalidMoveError):
+        checked = False
+    assert tm.is_legal(state, move) is checked
+    if expected is not None:
+        assert checked is expected, f"{move!r} in phase {state.phase}"
+    try:
+        tm.apply(state, move)
+        applied = True
+    except (IllegalMoveError, InvalidMoveError):
+        applied = False
+    assert applied is checked, f"apply and check_move disagree on {move!r}"
+
+
+@pytest.mark.parametrize(
+    "options", [None, tm.Options(artifact_choice="roll_d6", reshuffle_timing="on_empty")]
+)
+@settings(max_examples=4, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@given(seed=st.integers(0, 2**31 - 1))
+def test_check_move_and_is_legal_agree_with_legal_moves(options: tm.Options | None, seed: int):  # T-GEN-2
+    """On random playouts: every offered move is legal; odd moves get one answer from all three."""
+    rng = random.Random(seed)
+    for state in random_playout(tm, seed, options=options).states(tm):
+        if tm.is_terminal(state):
+            for move in ODD_MOVES:
+                _agree(state, move, expected=False)
+            continue
+        offered = [m for m, _ in tm.chance_outcomes(state)] if tm.current_player(state) is CHANCE else []
+        offered += list(tm.legal_moves(state))
+        assert offered
+        for move in rng.sample(offered, min(len(offered), 6)):
+            _agree(state, move, expected=True)
+        for move in ODD_MOVES:
+            _agree(state, move)
+            if move not in offered and tm.is_legal(state, move):
+                # legal but not offered: only reports outside the menus and the raw black die are
+                assert isinstance(move, tm.ReportBoard | tm.Setup | tm.ObjectiveDieRaw)
+
+
+def test_outcome_of_a_finished_game():
+    final = random_playout(tm, 9).final
+    out = tm.outcome(final)
+    assert final.score is not None
+    assert out["score"] == tm.automa_score(final) == final.score.total
+    steps = [out[k] for k in ("masterpiece_vp", "experiments_vp", "symbols_vp", "formulas_vp",
+                              "leftovers_vp", "tracks_vp")]  # fmt: skip
+    assert out["vp_track"] + sum(steps) == out["score"]  # type: ignore[operator]
+    assert out["difficulty"] == final.difficulty
+    assert out["objectives"] is final.objectives_enabled
+    assert all(isinstance(v, int | float | str | bool) or v is None for v in out.values())
+
+
+def test_outcome_of_an_unfinished_game_raises():
+    for state in (tm.new_game(), _mid_game()):
+        with pytest.raises(GameNotOverError, match="not over"):
+            tm.outcome(state)
+        assert tm.automa_score(state) is None
+        assert tm.returns(state) == (0.0,)
+
+
+def test_simulate_summarises_outcomes():
+    result = simulate(tm, 12, master_seed=5)
+    summary = result.summary()["outcome"]
+    assert summary["score"]["min"] > 0
+    assert set(summary["difficulty"]["histogram"]) <= {1, 2, 3}
+    assert "counts" in summary["masterpiece"]
+
+
+def test_chance_distributions_are_shared_tuples():
+    state = next(s for s in random_playout(tm, 1).states(tm) if s.pending is not None)
+    assert tm.chance_outcomes(state) is tm.chance_outcomes(attrs.evolve(state))
+
+
+def test_fast_paths_refuse_what_check_move_refuses():
+    state = _mid_game()
+    for move in (
+        tm.HumanDraftDie("wild", "purple"),  # type: ignore[arg-type]
+        tm.HumanDraftDie(["iron"], "red"),  # type: ignore[arg-type]
+        tm.HumanEndTurn(1),  # type: ignore[arg-type]
+        tm.CardDrawn("FX-G1"),
+        tm.CardDrawn(["FX-G1"]),  # type: ignore[arg-type]
+        tm.ObjectiveDie(1),
+    ):
+        assert not tm.is_legal(state, move)
+        with pytest.raises(IllegalMoveError):
+            tm.apply(state, move)
+    draw = next(
+        s for s in random_playout(tm, 3).states(tm) if s.pending is not None and s.pending.kind == "card"
+    )
+    with pytest.raises(IllegalMoveError):
+        tm.apply(draw, tm.CardDrawn(["FX-G1"]))  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError):
+        tm.apply(draw, tm.CardDrawn("FX-NOPE"))
+
+
+@pytest.mark.parametrize("options", [None, tm.Options(automa_finish_timing="on_next_turn")])
+def test_fast_end_of_turn_equals_the_general_path(options: tm.Options | None):  # B-8, T-TURN-1, T-RULING-16
+    from tabletop_rules.trismaugistus.automa import Work
+    from tabletop_rules.trismaugistus.flow import next_turn
+
+    checked = 0
+    for seed in range(6):
+        for state in random_playout(tm, seed, options=options).states(tm):
+            if state.phase != "play" or state.pending is not None or state.to_move != "human":
+                continue
+            work = Work(state)
+            work.note("", "the human ends the turn")
+            assert tm.apply(state, tm.HumanEndTurn(False)) == next_turn(work, "human")
+            checked += 1
+    assert checked > 50
+
+
+def test_round_start_menu_reports_are_accepted_by_check_move():  # T-ROUND, spec 1.3
+    for state in random_playout(tm, 4).states(tm):
+        if state.phase == "round_start":
+            for report in tm.legal_moves(state):
+                tm.check_move(state, report)
+                assert tm.apply(state, report).phase == "play"
