@@ -15,6 +15,7 @@ indexes, content lookups) so that nobody can change it through a state.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -26,28 +27,30 @@ __all__ = ["evolve", "frozen_mapping"]
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 
-_Slots = tuple[tuple[str, Callable[[Any, Any], Any], Callable[[Any, Any], None]], ...]
-_SLOTS: dict[type, tuple[_Slots, Callable[[Any, Any], None] | None]] = {}
-"""Per class: (name, getter, setter) of every field, and the cached-hash slot's setter.
+class _Layout:
+    """How to copy one record class: read every field in one C call, write each slot directly."""
 
-Filled once per class on first use; keys are classes, values are immutable
-tuples of descriptor methods, so concurrent first uses only write the same value twice."""
+    __slots__ = ("getter", "index", "set_hash", "setters")
 
+    def __init__(self, cls: type) -> None:
+        names = [f.name for f in attrs.fields(cls)]
 
-def _slots(cls: type) -> tuple[_Slots, Callable[[Any, Any], None] | None]:
-    found = _SLOTS.get(cls)
-    if found is None:
         def descriptor(name: str) -> Any:
             return next(k.__dict__[name] for k in cls.__mro__ if name in k.__dict__)
 
-        fields = tuple(
-            (f.name, descriptor(f.name).__get__, descriptor(f.name).__set__)
-            for f in attrs.fields(cls)
+        # attrgetter with several names returns a tuple of them all, read in C.
+        self.getter: Callable[[Any], Any] = operator.attrgetter(*names) if len(names) > 1 else (
+            lambda inst: (getattr(inst, names[0]),)
         )
+        self.index = {name: i for i, name in enumerate(names)}
+        self.setters = tuple(descriptor(name).__set__ for name in names)
         has_hash = any("_attrs_cached_hash" in getattr(k, "__slots__", ()) for k in cls.__mro__)
-        found = (fields, descriptor("_attrs_cached_hash").__set__ if has_hash else None)
-        _SLOTS[cls] = found
-    return found
+        self.set_hash = descriptor("_attrs_cached_hash").__set__ if has_hash else None
+
+
+_LAYOUTS: dict[type, _Layout] = {}
+"""Per record class, its `_Layout`, made on first use (an immutable value: concurrent first uses only
+store equal layouts twice)."""
 
 
 if TYPE_CHECKING:
@@ -63,14 +66,21 @@ else:
         Raises:
             TypeError: if a keyword is not a field of the record.
         """
-        fields, set_hash = _slots(type(inst))
-        new = object.__new__(type(inst))
-        for name, get, set_ in fields:
-            set_(new, changes.pop(name) if name in changes else get(inst, None))
-        if changes:
-            raise TypeError(f"{type(inst).__name__} has no field(s) {sorted(changes)}")
-        if set_hash is not None:
-            set_hash(new, None)
+        cls = type(inst)
+        layout = _LAYOUTS.get(cls)
+        if layout is None:
+            layout = _LAYOUTS[cls] = _Layout(cls)
+        values = list(layout.getter(inst))
+        index = layout.index
+        for name, value in changes.items():
+            if name not in index:
+                raise TypeError(f"{cls.__name__} has no field {name!r}")
+            values[index[name]] = value
+        new = object.__new__(cls)
+        for set_, value in zip(layout.setters, values, strict=True):
+            set_(new, value)
+        if layout.set_hash is not None:
+            layout.set_hash(new, None)
         return new
 
 
