@@ -148,7 +148,7 @@ class GameRecord:
 
 def _number(value: object, where: str) -> float:
     if type(value) is int or (type(value) is float and math.isfinite(value)):
-        return value  # type: ignore[return-value]
+        return value
     raise TabletopRulesError(f"{where}: must be a finite number, not {brief(value)}")
 
 
