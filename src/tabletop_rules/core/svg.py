@@ -111,6 +111,7 @@ class SvgDocument:
     The document has a `viewBox` of `0 0 width height`, a `<title>` (and an
     optional `<desc>`), a white background and a default sans-serif font;
     `pixel_width` scales it for display without changing the coordinates.
+    `width` and `height` may be changed until `to_string` is called.
 
     Args:
         width: the width of the coordinate system.
@@ -131,30 +132,16 @@ class SvgDocument:
         pixel_width: float | None = None,
         font_size: float = 14,
     ) -> None:
-        shown = width if pixel_width is None else pixel_width
-        if not shown > 0 or not width > 0 or not height > 0:
+        if not width > 0 or not height > 0 or not (pixel_width is None or pixel_width > 0):
             raise ValueError("an SVG document needs a positive size")
-        self._width = width
-        self._height = height
-        self._lines: list[str] = [
-            "<svg"
-            + attributes_text(
-                {
-                    "xmlns": _SVG_NS,
-                    "width": shown,
-                    "height": shown * height / width,
-                    "viewBox": f"0 0 {number(width)} {number(height)}",
-                    "font_family": FONT_FAMILY,
-                    "font_size": font_size,
-                }
-            )
-            + ">",
-            f"<title>{escape(title)}</title>",
-        ]
-        if description is not None:
-            self._lines.append(f"<desc>{escape(description)}</desc>")
+        self.width = width
+        self.height = height
+        self._pixel_width = width if pixel_width is None else pixel_width
+        self._title = title
+        self._description = description
+        self._font_size = font_size
+        self._lines: list[str] = []
         self._open: list[str] = []
-        self.element("rect", x=0, y=0, width=width, height=height, fill="#ffffff")
 
     def element(self, tag: str, text: str | None = None, /, **attributes: AttributeValue) -> None:
         """Append an element; `text` (escaped) becomes its content.
@@ -188,9 +175,33 @@ class SvgDocument:
     def to_string(self) -> str:
         """The finished document as text, ending with a newline.
 
+        The size is read now, so a drawing may set `height` once it knows how tall it is.
+
         Raises:
-            ValueError: if a group is still open.
+            ValueError: if a group is still open or the size is not positive.
         """
         if self._open:
             raise ValueError(f"SVG group <{self._open[-1]}> is still open")
-        return "\n".join([*self._lines, "</svg>"]) + "\n"
+        if not self.width > 0 or not self.height > 0:
+            raise ValueError("an SVG document needs a positive size")
+        head = [
+            "<svg"
+            + attributes_text(
+                {
+                    "xmlns": _SVG_NS,
+                    "width": self._pixel_width,
+                    "height": self._pixel_width * self.height / self.width,
+                    "viewBox": f"0 0 {number(self.width)} {number(self.height)}",
+                    "font_family": FONT_FAMILY,
+                    "font_size": self._font_size,
+                }
+            )
+            + ">",
+            f"<title>{escape(self._title)}</title>",
+        ]
+        if self._description is not None:
+            head.append(f"<desc>{escape(self._description)}</desc>")
+        background = (
+            f"<rect{attributes_text({'width': self.width, 'height': self.height, 'fill': '#ffffff'})}/>"
+        )
+        return "\n".join([*head, background, *self._lines, "</svg>"]) + "\n"
