@@ -47,7 +47,8 @@ _SVG_NS: Final = "http://www.w3.org/2000/svg"
 def escape(text: str) -> str:
     """`text` made safe for XML character data and attribute values.
 
-    `&`, `<`, `>`, `"` and `'` become entities; characters that XML 1.0 forbids
+    `&`, `<`, `>`, `"` and `'` become entities, tabs and line breaks character
+    references (so that an attribute keeps them); characters that XML 1.0 forbids
     (most control characters, lone surrogates, U+FFFE, U+FFFF) become U+FFFD.
 
     Args:
@@ -63,6 +64,9 @@ def escape(text: str) -> str:
         .replace(">", "&gt;")
         .replace('"', "&quot;")
         .replace("'", "&#39;")
+        .replace("\t", "&#9;")
+        .replace("\n", "&#10;")
+        .replace("\r", "&#13;")
     )
 
 

@@ -35,6 +35,7 @@ import textwrap
 from typing import Final
 
 from tabletop_rules import valandris
+from tabletop_rules.core.errors import InvalidMoveError
 from tabletop_rules.core.svg import SvgDocument, number
 
 __all__ = ["move_endpoints", "render_svg"]
@@ -91,15 +92,18 @@ def _layout() -> tuple[tuple[float, float], ...]:
 
 
 _POINTS: Final = _layout()
+_INDEX: Final = {name: vertex for vertex, name in enumerate(valandris.NAMES)}
 _POLE: Final = next(v for v in range(len(_POINTS)) if _POINTS[v][1] > _CENTRE_Y + _POLE_DROP - 1)
 
 
 def _vertex(value: int | str) -> int:
+    """A square given by index or name, for `last_move`."""
     if isinstance(value, str):
-        return valandris.vertex_index(value.upper())
-    if isinstance(value, bool) or not 0 <= value < len(_POINTS):
-        raise ValueError(f"{value!r} is not a Valandris vertex")
-    return value
+        if value.upper() in _INDEX:
+            return _INDEX[value.upper()]
+    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(_POINTS):
+        return value
+    raise InvalidMoveError(f"last_move: {value!r} is not a Valandris square (H0-H19, E0-E11, A0-A19)")
 
 
 def move_endpoints(before: valandris.State, move: valandris.Move) -> tuple[int, int] | None:
@@ -157,7 +161,7 @@ def render_svg(
         The SVG document.
 
     Raises:
-        ValueError: if `last_move` names a square that does not exist.
+        InvalidMoveError: if `last_move` names a square that does not exist.
     """
     doc = SvgDocument(
         WIDTH,
