@@ -1,8 +1,8 @@
 """Valandris moves: one small frozen record per kind of atomic decision (V-ENGINE-1, V-ENGINE-2).
 
 Moves name a destination, never a path.  The creature that moves is the one
-whose phase it is, so ``Step(v)`` means "the creature to move steps to v".
-Every move that can ever be legal is built once here and reused: ``legal_moves``
+whose phase it is, so `Step(v)` means "the creature to move steps to v".
+Every move that can ever be legal is built once here and reused: `legal_moves`
 only picks from these tables.
 """
 
@@ -12,8 +12,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from tabletop_rules.valandris.board import NUM_VERTICES
-from tabletop_rules.valandris.state import CREATURES, Piece
+from tabletop_rules.valandris.board import CREATURES, NUM_VERTICES, Piece
 
 __all__ = [
     "CROSS",
@@ -45,7 +44,7 @@ __all__ = [
 
 @attrs.frozen
 class Place:
-    """Setup: put ``piece`` on ``vertex`` (V-SETUP-2, V-SETUP-5)."""
+    """Setup: put `piece` on `vertex` (V-SETUP-2, V-SETUP-5)."""
 
     piece: Piece
     vertex: int
@@ -91,7 +90,7 @@ class Fly:
 
 @attrs.frozen
 class Cross:
-    """Give up the turn to move ``creature`` along a cross-world edge to ``vertex`` (V-CROSS-1..3)."""
+    """Give up the turn to move `creature` along a cross-world edge to `vertex` (V-CROSS-1..3)."""
 
     creature: Piece
     vertex: int
@@ -99,21 +98,21 @@ class Cross:
 
 @attrs.frozen
 class Roll:
-    """Chance: the d12 shows ``face`` (1..12), which selects Earth vertex ``E(face-1)`` (V-CHANCE-2)."""
+    """Chance: the d12 shows `face` (1..12), which selects Earth vertex `E(face-1)` (V-CHANCE-2)."""
 
     face: int
 
 
 @attrs.frozen
 class Declare:
-    """Declare the creature whose power may be used next turn (``None`` only if the rules allow it)."""
+    """Declare the creature whose power may be used next turn (`None` only if the options allow it)."""
 
     creature: Piece | None
 
 
 @attrs.frozen
 class DemonMove:
-    """Valandris ends his move (or bonus step) on ``vertex``; his own vertex means staying (V-DEMON-1..5)."""
+    """Valandris ends his move (or bonus step) on `vertex`; his own vertex means staying (V-DEMON-1..5)."""
 
     vertex: int
 
