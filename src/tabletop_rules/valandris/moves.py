@@ -8,7 +8,8 @@ only picks from these tables.
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -39,6 +40,8 @@ __all__ = [
     "Seal",
     "Stay",
     "Step",
+    "vertex_of",
+    "well_formed",
 ]
 
 
@@ -132,3 +135,47 @@ ROLL: Final = {face: Roll(face) for face in range(1, 13)}
 DECLARE: Final = tuple(Declare(c) for c in CREATURES)
 DECLARE_NONE: Final = Declare(None)
 DEMON_MOVE: Final = tuple(DemonMove(v) for v in _V)
+
+
+# --------------------------------------------------------------------------- exact field types
+# A move's fields must have their exact types: a vertex is an `int` in range, never a `bool`, a
+# float or a numpy integer (which compare equal to ints and would slip through `in` and `==`).
+
+_VALANDRIS: Final = Piece.VALANDRIS
+
+
+def _is_vertex(value: object) -> bool:
+    return type(value) is int and 0 <= value < NUM_VERTICES
+
+
+def _is_creature(value: object) -> bool:
+    return type(value) is Piece and value is not _VALANDRIS
+
+
+_WELL_FORMED: Final[Mapping[type, Callable[[Any], bool]]] = {
+    Place: lambda m: type(m.piece) is Piece and _is_vertex(m.vertex),
+    Seal: lambda m: _is_vertex(m.vertex),
+    NoSeal: lambda m: True,
+    Step: lambda m: _is_vertex(m.vertex),
+    Stay: lambda m: True,
+    Jump: lambda m: _is_vertex(m.vertex),
+    Fly: lambda m: _is_vertex(m.vertex),
+    Cross: lambda m: _is_creature(m.creature) and _is_vertex(m.vertex),
+    Roll: lambda m: type(m.face) is int and 1 <= m.face <= 12,
+    Declare: lambda m: m.creature is None or _is_creature(m.creature),
+    DemonMove: lambda m: _is_vertex(m.vertex),
+}
+
+
+def well_formed(move: object) -> bool:
+    """Whether `move` is exactly one of the move classes, with fields of the exact types and in range."""
+    check = _WELL_FORMED.get(type(move))
+    return check is not None and check(move)
+
+
+def vertex_of(move: object, kind: type) -> int:
+    """The vertex of `move` if it is exactly a `kind` with an `int` vertex in range; otherwise -1."""
+    if type(move) is not kind:
+        return -1
+    vertex = move.vertex  # type: ignore[attr-defined]
+    return vertex if type(vertex) is int and 0 <= vertex < NUM_VERTICES else -1

@@ -1,14 +1,21 @@
 """Where the pieces can go: the move generators that `rules` reads, clause by clause.
 
 Every function here is pure and reads the board only through the precomputed
-tuples of `board`.  The helpers take a state's fields rather than a state, so
-that `rules.apply` can decide the next phase before it builds the one new
-state it returns.  Seals are a bitset (bit `v` set when vertex `v` is sealed).
+tuples of `board` and the tables below.  The helpers take a state's fields
+rather than a state, so that `rules.apply` can decide the next phase before it
+builds the one new state it returns.
+
+Speed: seals, creatures and neighbourhoods are bitsets (bit `v` for vertex
+`v`), so "open neighbours" is one `&` instead of a loop, and the move tables are
+built once per vertex, so a generator only filters ready-made moves.  The
+single-move tests (`demon_can_reach`) answer for one destination without
+building the whole set; `rules` checks each against the generators in tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 from typing import Final
 
 from tabletop_rules.valandris import moves as mv
@@ -19,6 +26,7 @@ from tabletop_rules.valandris.board import (
     CROSS,
     EARTH_VERTICES,
     FLY,
+    NUM_VERTICES,
     SAME,
     WORLD,
     Piece,
@@ -29,15 +37,22 @@ from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.state import State
 
 __all__ = [
+    "SAME_MASK",
     "SEAL_TOKENS",
     "SETUP_SEALS",
     "archangel_flies",
     "bits",
+    "can_step",
     "creature_steps",
     "crossing_ok",
     "crossings",
+    "demon_can_reach",
+    "demon_moves",
     "demon_reach",
     "leviathan_jumps",
+    "occupied",
+    "step_moves",
+    "step_ok",
     "unicorn_seals",
 ]
 
@@ -47,9 +62,60 @@ _L, _U, _A = Piece.LEVIATHAN, Piece.UNICORN, Piece.ARCHANGEL
 _HEAVEN, _EARTH, _ABYSS = int(World.HEAVEN), int(World.EARTH), int(World.ABYSS)
 
 
+def _mask(vertices: Iterable[int]) -> int:
+    out = 0
+    for v in vertices:
+        out |= 1 << v
+    return out
+
+
+SAME_MASK: Final = tuple(_mask(row) for row in SAME)
+"""`SAME_MASK[v]`: the same-world neighbours of `v` as a bitset."""
+_STEPS_FROM: Final = tuple(tuple((x, mv.STEP[x]) for x in row) for row in SAME)
+_CROSSINGS_FROM: Final = tuple(
+    tuple(tuple((t, mv.CROSS[c][t]) for t in CROSS[v]) for v in range(len(CROSS))) for c in CREATURES
+)
+# `_DEMON_MOVES_BY_BYTE[k][b]`: the `DemonMove`s to the vertices `8k + i` for the bits `i` set in the
+# byte `b`, so that the legal moves of a reach bitset are read a byte at a time, ready-made.
+_DEMON_MOVES_BY_BYTE: Final = tuple(
+    tuple(
+        tuple(mv.DEMON_MOVE[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < NUM_VERTICES)
+        for b in range(256)
+    )
+    for k in range((NUM_VERTICES + 7) // 8)
+)
+
+
+def occupied(creatures: tuple[int, ...]) -> int:
+    """The creatures' vertices as a bitset."""
+    if len(creatures) == 3:  # every state after setup: unrolled, about twice as fast as the loop
+        lev, uni, arc = creatures
+        return 1 << lev | 1 << uni | 1 << arc
+    out = 0
+    for v in creatures:
+        out |= 1 << v
+    return out
+
+
 def creature_steps(creatures: tuple[int, ...], sealed: int, creature: int) -> list[int]:
     """Normal steps of `creature`: same-world neighbours, unsealed, without a creature (V-HS-4, V-HS-5)."""
     return [x for x in SAME[creatures[creature]] if not sealed >> x & 1 and x not in creatures]
+
+
+def step_moves(creatures: tuple[int, ...], sealed: int, creature: int) -> list[Move]:
+    """`creature_steps` as `Step` moves, filtered from the table of the creature's vertex."""
+    closed = sealed | occupied(creatures)
+    return [move for x, move in _STEPS_FROM[creatures[creature]] if not closed >> x & 1]
+
+
+def can_step(creatures: tuple[int, ...], sealed: int, creature: int) -> bool:
+    """Whether `creature_steps` is not empty (one `&` of bitsets)."""
+    return SAME_MASK[creatures[creature]] & ~(sealed | occupied(creatures)) != 0
+
+
+def step_ok(creatures: tuple[int, ...], sealed: int, creature: int, target: int) -> bool:
+    """Whether `target` is in `creature_steps` (a vertex index `0 <= target < NUM_VERTICES`)."""
+    return (SAME_MASK[creatures[creature]] & ~(sealed | occupied(creatures))) >> target & 1 == 1
 
 
 def leviathan_jumps(
@@ -110,17 +176,15 @@ def crossing_ok(state: State, creature: Piece, target: int) -> bool:
 
 
 def crossings(state: State) -> list[Move]:
-    """Every crossing the Holy Spirit may declare instead of a normal turn (V-CROSS-1..3)."""
-    creatures, sealed, demon = state.creatures, state.sealed, state.demon
-    demon_ok = state.options.crossing_target_may_hold_demon
-    out: list[Move] = []
-    for creature in CREATURES:
-        row = mv.CROSS[creature]
-        for t in CROSS[creatures[creature]]:
-            if sealed >> t & 1 or t in creatures or (t == demon and not demon_ok):
-                continue
-            out.append(row[t])
-    return out
+    """Every crossing the Holy Spirit may declare instead of a normal turn (V-CROSS-1..3, V-RULING-24)."""
+    creatures, demon = state.creatures, state.demon
+    closed = state.sealed | occupied(creatures)
+    if demon is not None and not state.options.crossing_target_may_hold_demon:
+        closed |= 1 << demon
+    lev, uni, arc = creatures
+    table_l, table_u, table_a = _CROSSINGS_FROM
+    candidates = chain(table_l[lev], table_u[uni], table_a[arc])  # in the order L, U, A
+    return [move for t, move in candidates if not closed >> t & 1]
 
 
 def demon_reach(state: State, steps: int) -> int:
@@ -132,10 +196,7 @@ def demon_reach(state: State, steps: int) -> int:
     start = state.demon
     assert start is not None
     sealed = state.sealed
-    occupied = 0
-    for v in state.creatures:
-        occupied |= 1 << v
-    closed = sealed | occupied
+    closed = sealed | occupied(state.creatures)
     near = ADJACENT_MASK[start]
     reach = near & ~closed
     if steps >= 2:
@@ -146,6 +207,40 @@ def demon_reach(state: State, steps: int) -> int:
             via ^= low
         reach &= ~closed
     return reach | 1 << start
+
+
+def demon_can_reach(state: State, steps: int, target: int) -> bool:
+    """Whether `target` is in `demon_reach(state, steps)`, without building the whole set.
+
+    A two-step move passes through an open neighbour of both ends (adjacency is
+    symmetric), so one `&` of two neighbourhoods answers it (V-DEMON-1..5, V-RULING-4).
+    """
+    start = state.demon
+    assert start is not None
+    if target == start:
+        return True
+    sealed = state.sealed
+    closed = sealed | occupied(state.creatures)
+    if closed >> target & 1:
+        return False
+    near = ADJACENT_MASK[start]
+    if near >> target & 1:
+        return True
+    if steps < 2:
+        return False
+    via = near & ~(sealed if state.options.demon_may_pass_through_creatures else closed)
+    return ADJACENT_MASK[target] & via != 0
+
+
+def demon_moves(reach: int) -> tuple[Move, ...]:
+    """The `DemonMove`s to the vertices of the bitset `reach`, in increasing vertex order."""
+    out: tuple[Move, ...] = ()
+    for table in _DEMON_MOVES_BY_BYTE:
+        if not reach:
+            break
+        out += table[reach & 0xFF]
+        reach >>= 8
+    return out
 
 
 _BYTE_BITS: Final = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))

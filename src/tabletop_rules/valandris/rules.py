@@ -30,18 +30,22 @@ from tabletop_rules.valandris.board import (
     NUM_VERTICES,
     Piece,
 )
-from tabletop_rules.valandris.moves import Move
+from tabletop_rules.valandris.moves import Move, vertex_of, well_formed
 from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.reach import (
     SEAL_TOKENS,
     SETUP_SEALS,
     archangel_flies,
     bits,
-    creature_steps,
+    can_step,
     crossing_ok,
     crossings,
+    demon_can_reach,
+    demon_moves,
     demon_reach,
     leviathan_jumps,
+    step_moves,
+    step_ok,
     unicorn_seals,
 )
 from tabletop_rules.valandris.state import HOLY_SPIRIT, VALANDRIS, Phase, State
@@ -69,6 +73,22 @@ RULES_VERSION: Final = 1
 """The behaviour version of these rules: it changes when play changes, never on a refactor."""
 
 _L, _U, _A = Piece.LEVIATHAN, Piece.UNICORN, Piece.ARCHANGEL
+# Speed: reading an enum member (`Phase.OVER`) goes through the enum class's attribute machinery,
+# about 0.2 µs in CPython 3.11, as long as a dict lookup and a comparison together; the per-move code
+# below compares and builds phases through these module-level names instead.
+_LEVIATHAN, _UNICORN_SEAL, _UNICORN, _ARCHANGEL = (
+    Phase.LEVIATHAN,
+    Phase.UNICORN_SEAL,
+    Phase.UNICORN,
+    Phase.ARCHANGEL,
+)
+_ROLL, _BONUS, _DECLARE, _VALANDRIS, _OVER = (
+    Phase.ROLL,
+    Phase.BONUS,
+    Phase.DECLARE,
+    Phase.VALANDRIS,
+    Phase.OVER,
+)
 _ROLL_OUTCOMES: Final = tuple((mv.ROLL[face], Fraction(1, 12)) for face in range(1, 13))
 _PLAYER: Final[Mapping[Phase, Actor]] = {
     **dict.fromkeys(Phase, HOLY_SPIRIT),
@@ -120,7 +140,7 @@ def current_player(state: State) -> Actor:
 
 def is_terminal(state: State) -> bool:
     """Whether the game is over (V-END-1, V-END-3)."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def returns(state: State) -> tuple[float, float]:
@@ -148,7 +168,7 @@ def outcome(state: State) -> dict[str, int | str | bool | None]:
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """At a roll, the 12 faces of the d12, each with probability exactly 1/12 (V-CHANCE-1)."""
-    return _ROLL_OUTCOMES if state.phase is Phase.ROLL else ()
+    return _ROLL_OUTCOMES if state.phase is _ROLL else ()
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -170,8 +190,9 @@ def demon_destinations(state: State, steps: int = 2) -> tuple[int, ...]:
 
 def _legal_leviathan(state: State) -> tuple[Move, ...]:
     creatures, sealed = state.creatures, state.sealed
-    out: list[Move] = [mv.STEP[x] for x in creature_steps(creatures, sealed, _L)]
-    out += [mv.JUMP[x] for x in leviathan_jumps(creatures, sealed, state.demon, state.declared)]
+    out = step_moves(creatures, sealed, _L)
+    if state.declared is _L:  # V-POWER-LEV-1: only the declared Leviathan jumps
+        out += [mv.JUMP[x] for x in leviathan_jumps(creatures, sealed, state.demon, state.declared)]
     if not out:
         out.append(mv.STAY)  # V-ENGINE-3: the first decision also picks normal turn vs crossing
     out += crossings(state)
@@ -184,12 +205,14 @@ def _legal_unicorn_seal(state: State) -> tuple[Move, ...]:
 
 
 def _legal_unicorn(state: State) -> tuple[Move, ...]:
-    return tuple(mv.STEP[x] for x in creature_steps(state.creatures, state.sealed, _U))
+    return tuple(step_moves(state.creatures, state.sealed, _U))
 
 
 def _legal_archangel(state: State) -> tuple[Move, ...]:
-    steps = [mv.STEP[x] for x in creature_steps(state.creatures, state.sealed, _A)]
-    return (*steps, *(mv.FLY[x] for x in archangel_flies(state.creatures, state.declared)))
+    steps = step_moves(state.creatures, state.sealed, _A)
+    if state.declared is _A:  # V-POWER-ARC-1: only the declared Archangel flies
+        steps += [mv.FLY[x] for x in archangel_flies(state.creatures, state.declared)]
+    return tuple(steps)
 
 
 def _legal_declare(state: State) -> tuple[Move, ...]:
@@ -215,13 +238,11 @@ def _legal_place_demon(state: State) -> tuple[Move, ...]:
 
 
 def _legal_demon(state: State) -> tuple[Move, ...]:
-    row = mv.DEMON_MOVE
-    return tuple([row[v] for v in bits(demon_reach(state, 2))])
+    return demon_moves(demon_reach(state, 2))
 
 
 def _legal_bonus(state: State) -> tuple[Move, ...]:
-    row = mv.DEMON_MOVE
-    return tuple([row[v] for v in bits(demon_reach(state, state.options.crossing_bonus_steps))])
+    return demon_moves(demon_reach(state, state.options.crossing_bonus_steps))
 
 
 def _none(state: State) -> tuple[Move, ...]:
@@ -248,66 +269,92 @@ _LEGAL: Final[Mapping[Phase, Callable[[State], tuple[Move, ...]]]] = {
 
 
 # --------------------------------------------------------------------------- checking one move
-# A move is first checked for its exact types (a vertex is an `int`, never a
-# `bool`, a float or a numpy integer), then against the state; `apply` checks
-# the one move it is given without building the whole legal list.
+# `apply` checks only the one move it is given, with the checker of the state's phase, which reads
+# like the clause it enforces.  Speed: each checker tests the move's exact type itself (a vertex is
+# an `int` in range, never a `bool`, a float or a numpy integer), so a legal move costs one call and
+# no list is built; only a refused move is looked at again (`well_formed`) to choose between
+# `InvalidMoveError` and `IllegalMoveError`.  The tests check every checker against `legal_moves`.
 
 
-def _is_vertex(value: object) -> bool:
-    return type(value) is int and 0 <= value < NUM_VERTICES
+def _check_listed(state: State, move: Move) -> bool:
+    """Setup and the Unicorn's seal: the move is one of the (few) listed legal moves."""
+    return well_formed(move) and move in _LEGAL[state.phase](state)
 
 
-def _is_creature(value: object) -> bool:
-    return type(value) is Piece and value is not Piece.VALANDRIS
-
-
-_WELL_FORMED: Final[Mapping[type, Callable[[Any], bool]]] = {
-    mv.Place: lambda m: type(m.piece) is Piece and _is_vertex(m.vertex),
-    mv.Seal: lambda m: _is_vertex(m.vertex),
-    mv.NoSeal: lambda m: True,
-    mv.Step: lambda m: _is_vertex(m.vertex),
-    mv.Stay: lambda m: True,
-    mv.Jump: lambda m: _is_vertex(m.vertex),
-    mv.Fly: lambda m: _is_vertex(m.vertex),
-    mv.Cross: lambda m: _is_creature(m.creature) and _is_vertex(m.vertex),
-    mv.Roll: lambda m: type(m.face) is int and 1 <= m.face <= 12,
-    mv.Declare: lambda m: m.creature is None or _is_creature(m.creature),
-    mv.DemonMove: lambda m: _is_vertex(m.vertex),
-}
-
-
-def _allowed(state: State, move: Move) -> bool:
-    """Whether the well-formed `move` is legal in `state` (as `move in legal_moves(state)` would say)."""
-    phase = state.phase
-    if phase is Phase.VALANDRIS or phase is Phase.BONUS:
-        steps = 2 if phase is Phase.VALANDRIS else state.options.crossing_bonus_steps
-        return isinstance(move, mv.DemonMove) and demon_reach(state, steps) >> move.vertex & 1 == 1
+def _check_leviathan(state: State, move: Move) -> bool:
     creatures, sealed = state.creatures, state.sealed
-    if phase is Phase.LEVIATHAN:
-        if isinstance(move, mv.Step):
-            return move.vertex in creature_steps(creatures, sealed, _L)
-        if isinstance(move, mv.Jump):
-            return move.vertex in leviathan_jumps(creatures, sealed, state.demon, state.declared)
-        if isinstance(move, mv.Cross):
-            return crossing_ok(state, move.creature, move.vertex)
-        if isinstance(move, mv.Stay):
-            return not creature_steps(creatures, sealed, _L) and not leviathan_jumps(
-                creatures, sealed, state.demon, state.declared
-            )
+    kind = type(move)
+    if kind is mv.Step:  # V-HS-4, V-HS-5
+        target = vertex_of(move, mv.Step)
+        return target >= 0 and step_ok(creatures, sealed, _L, target)
+    if kind is mv.Cross:  # V-CROSS-1..3
+        assert isinstance(move, mv.Cross)
+        return well_formed(move) and crossing_ok(state, move.creature, move.vertex)
+    if kind is mv.Jump:  # V-POWER-LEV-1..3
+        target = vertex_of(move, mv.Jump)
+        return target >= 0 and target in leviathan_jumps(creatures, sealed, state.demon, state.declared)
+    if kind is mv.Stay:  # V-RULING-12: only a Leviathan without any move stays
+        return not can_step(creatures, sealed, _L) and not leviathan_jumps(
+            creatures, sealed, state.demon, state.declared
+        )
+    return False
+
+
+def _check_unicorn(state: State, move: Move) -> bool:
+    target = vertex_of(move, mv.Step)  # V-HS-4, V-HS-5
+    return target >= 0 and step_ok(state.creatures, state.sealed, _U, target)
+
+
+def _check_archangel(state: State, move: Move) -> bool:
+    if type(move) is mv.Fly:  # V-POWER-ARC-1..3
+        target = vertex_of(move, mv.Fly)
+        return target >= 0 and target in archangel_flies(state.creatures, state.declared)
+    target = vertex_of(move, mv.Step)  # V-HS-4, V-HS-5
+    return target >= 0 and step_ok(state.creatures, state.sealed, _A, target)
+
+
+def _check_roll(state: State, move: Move) -> bool:
+    return type(move) is mv.Roll and type(move.face) is int and 1 <= move.face <= 12  # V-CHANCE-1
+
+
+def _check_bonus(state: State, move: Move) -> bool:
+    target = vertex_of(move, mv.DemonMove)  # V-CROSS-4, V-RULING-7
+    return target >= 0 and demon_can_reach(state, state.options.crossing_bonus_steps, target)
+
+
+def _check_declare(state: State, move: Move) -> bool:
+    if type(move) is not mv.Declare:  # V-HS-8, V-RULING-15
         return False
-    if phase is Phase.UNICORN:
-        return isinstance(move, mv.Step) and move.vertex in creature_steps(creatures, sealed, _U)
-    if phase is Phase.ARCHANGEL:
-        if isinstance(move, mv.Step):
-            return move.vertex in creature_steps(creatures, sealed, _A)
-        return isinstance(move, mv.Fly) and move.vertex in archangel_flies(creatures, state.declared)
-    if phase is Phase.DECLARE or phase is Phase.SETUP_DECLARE:
-        if not isinstance(move, mv.Declare):
-            return False
-        return move.creature is not None or state.options.allow_declare_none
-    if phase is Phase.ROLL:
-        return isinstance(move, mv.Roll)
-    return move in _LEGAL[phase](state)
+    creature = move.creature
+    return well_formed(move) if creature is not None else state.options.allow_declare_none
+
+
+def _check_demon(state: State, move: Move) -> bool:
+    target = vertex_of(move, mv.DemonMove)  # V-DEMON-1..5
+    return target >= 0 and demon_can_reach(state, 2, target)
+
+
+def _check_none(state: State, move: Move) -> bool:
+    return False
+
+
+_CHECK: Final[Mapping[Phase, Callable[[State, Move], bool]]] = {
+    Phase.PLACE_LEVIATHAN: _check_listed,
+    Phase.PLACE_UNICORN: _check_listed,
+    Phase.PLACE_ARCHANGEL: _check_listed,
+    Phase.SETUP_SEAL: _check_listed,
+    Phase.SETUP_DECLARE: _check_declare,
+    Phase.PLACE_VALANDRIS: _check_listed,
+    Phase.LEVIATHAN: _check_leviathan,
+    Phase.UNICORN_SEAL: _check_listed,
+    Phase.UNICORN: _check_unicorn,
+    Phase.ARCHANGEL: _check_archangel,
+    Phase.ROLL: _check_roll,
+    Phase.BONUS: _check_bonus,
+    Phase.DECLARE: _check_declare,
+    Phase.VALANDRIS: _check_demon,
+    Phase.OVER: _check_none,
+}
 
 
 def check_move(state: State, move: Move) -> None:
@@ -318,22 +365,21 @@ def check_move(state: State, move: Move) -> None:
             the exact types (use `parse_move` for text).
         IllegalMoveError: if the move is not legal here.
     """
-    well_formed = _WELL_FORMED.get(type(move))
-    if well_formed is None or not well_formed(move):
+    if _CHECK[state.phase](state, move):
+        return
+    if not well_formed(move):
         raise InvalidMoveError(
             f"expected a valandris move object, not {type(move).__name__} {move!r}; "
             "parse text with parse_move"
         )
-    if not _allowed(state, move):
-        if state.phase is Phase.ROLL:
-            raise IllegalMoveError(f"{move!r} is not a d12 outcome; {describe_phase(state)}")
-        raise IllegalMoveError(f"{move!r} is not legal here; {describe_phase(state)}")
+    if state.phase is _ROLL:
+        raise IllegalMoveError(f"{move!r} is not a d12 outcome; {describe_phase(state)}")
+    raise IllegalMoveError(f"{move!r} is not legal here; {describe_phase(state)}")
 
 
 def is_legal(state: State, move: Move) -> bool:
     """Whether `apply(state, move)` would succeed: `check_move` as a bool."""
-    well_formed = _WELL_FORMED.get(type(move))
-    return well_formed is not None and well_formed(move) and _allowed(state, move)
+    return _CHECK[state.phase](state, move)
 
 
 # --------------------------------------------------------------------------- apply
@@ -347,15 +393,17 @@ def apply(state: State, move: Move) -> State:
             `parse_move` for text).
         IllegalMoveError: if the move is not legal here.  The state is unchanged.
     """
-    check_move(state, move)
-    return _APPLY[state.phase](state, move)
+    phase = state.phase
+    if not _CHECK[phase](state, move):
+        check_move(state, move)  # raises the error that says why
+    return _APPLY[phase](state, move)
 
 
 def _capture(state: State, creatures: tuple[int, ...], demon: int | None = None) -> State:
     """V-HS-9, V-END-1, V-END-2: a creature reached Valandris; the rest of the turn does not happen."""
     return evolve(
         state,
-        phase=Phase.OVER,
+        phase=_OVER,
         creatures=creatures,
         demon=state.demon if demon is None else demon,
         crossing=None,
@@ -370,7 +418,7 @@ def _uncaptured(state: State, creatures: tuple[int, ...], sealed: int, declared:
     assert cap is not None
     return evolve(
         state,
-        phase=Phase.OVER,
+        phase=_OVER,
         creatures=creatures,
         sealed=sealed,
         declared=declared,
@@ -389,22 +437,22 @@ def _continue_turn(state: State, creatures: tuple[int, ...], sealed: int, done: 
     """
     options, demon, declared = state.options, state.demon, state.declared
     loses = options.blocked_creature == "holy_spirit_loses"
-    if done is Phase.LEVIATHAN:
+    if done is _LEVIATHAN:
         if unicorn_seals(options, creatures, sealed, demon, declared):
-            return _during(state, Phase.UNICORN_SEAL, creatures, sealed)
-        done = Phase.UNICORN_SEAL
-    if done is Phase.UNICORN_SEAL:
-        if creature_steps(creatures, sealed, _U):
-            return _during(state, Phase.UNICORN, creatures, sealed)
+            return _during(state, _UNICORN_SEAL, creatures, sealed)
+        done = _UNICORN_SEAL
+    if done is _UNICORN_SEAL:
+        if can_step(creatures, sealed, _U):
+            return _during(state, _UNICORN, creatures, sealed)
         if loses:  # V-HS-3, V-RULING-12
             return _uncaptured(state, creatures, sealed, declared)
-        done = Phase.UNICORN
-    if done is Phase.UNICORN:
-        if creature_steps(creatures, sealed, _A) or archangel_flies(creatures, declared):
-            return _during(state, Phase.ARCHANGEL, creatures, sealed)
+        done = _UNICORN
+    if done is _UNICORN:
+        if can_step(creatures, sealed, _A) or archangel_flies(creatures, declared):
+            return _during(state, _ARCHANGEL, creatures, sealed)
         if loses:
             return _uncaptured(state, creatures, sealed, declared)
-    return _during(state, Phase.DECLARE, creatures, sealed)
+    return _during(state, _DECLARE, creatures, sealed)
 
 
 def _during(state: State, phase: Phase, creatures: tuple[int, ...], sealed: int) -> State:
@@ -422,7 +470,7 @@ def _moved(creatures: tuple[int, ...], creature: int, vertex: int) -> tuple[int,
 def _apply_place(state: State, move: Move) -> State:
     assert isinstance(move, mv.Place)
     if move.piece is Piece.VALANDRIS:  # V-SETUP-6: play starts with Holy Spirit turn 1
-        return evolve(state, phase=Phase.LEVIATHAN, turn=1, demon=move.vertex)
+        return evolve(state, phase=_LEVIATHAN, turn=1, demon=move.vertex)
     return evolve(state, phase=Phase(state.phase + 1), creatures=(*state.creatures, move.vertex))
 
 
@@ -445,23 +493,21 @@ def _apply_leviathan(state: State, move: Move) -> State:
     creatures = state.creatures
     if isinstance(move, mv.Cross):
         rolls = move.creature is not _U  # V-CROSS-5, V-CROSS-6, V-RULING-26
-        return evolve(
-            state, phase=Phase.ROLL if rolls else Phase.BONUS, crossing=(move.creature, move.vertex)
-        )
+        return evolve(state, phase=_ROLL if rolls else _BONUS, crossing=(move.creature, move.vertex))
     if isinstance(move, mv.Stay):
         if state.options.blocked_creature == "holy_spirit_loses":
             return _uncaptured(state, creatures, state.sealed, state.declared)
-        return _continue_turn(state, creatures, state.sealed, Phase.LEVIATHAN)
+        return _continue_turn(state, creatures, state.sealed, _LEVIATHAN)
     assert isinstance(move, mv.Step | mv.Jump)
     creatures = _moved(creatures, _L, move.vertex)
     if move.vertex == state.demon:
         return _capture(state, creatures)
-    return _continue_turn(state, creatures, state.sealed, Phase.LEVIATHAN)
+    return _continue_turn(state, creatures, state.sealed, _LEVIATHAN)
 
 
 def _apply_unicorn_seal(state: State, move: Move) -> State:
     sealed = state.sealed | 1 << move.vertex if isinstance(move, mv.Seal) else state.sealed
-    return _continue_turn(state, state.creatures, sealed, Phase.UNICORN_SEAL)
+    return _continue_turn(state, state.creatures, sealed, _UNICORN_SEAL)
 
 
 def _apply_unicorn(state: State, move: Move) -> State:
@@ -469,7 +515,7 @@ def _apply_unicorn(state: State, move: Move) -> State:
     creatures = _moved(state.creatures, _U, move.vertex)
     if move.vertex == state.demon:
         return _capture(state, creatures)
-    return _continue_turn(state, creatures, state.sealed, Phase.UNICORN)
+    return _continue_turn(state, creatures, state.sealed, _UNICORN)
 
 
 def _apply_archangel(state: State, move: Move) -> State:
@@ -477,14 +523,14 @@ def _apply_archangel(state: State, move: Move) -> State:
     creatures = _moved(state.creatures, _A, move.vertex)
     if move.vertex == state.demon:
         return _capture(state, creatures)
-    return _during(state, Phase.DECLARE, creatures, state.sealed)
+    return _during(state, _DECLARE, creatures, state.sealed)
 
 
 def _apply_roll(state: State, move: Move) -> State:
     """V-CROSS-5, V-CHANCE-3: the face's Earth vertex loses its seal, if it has one."""
     assert isinstance(move, mv.Roll)
     vertex = EARTH_VERTICES[move.face - 1]
-    return evolve(state, phase=Phase.BONUS, sealed=state.sealed & ~(1 << vertex))
+    return evolve(state, phase=_BONUS, sealed=state.sealed & ~(1 << vertex))
 
 
 def _apply_bonus(state: State, move: Move) -> State:
@@ -495,7 +541,7 @@ def _apply_bonus(state: State, move: Move) -> State:
     creatures = _moved(state.creatures, creature, target)
     if target == move.vertex:
         return _capture(state, creatures, move.vertex)
-    return evolve(state, phase=Phase.DECLARE, creatures=creatures, demon=move.vertex, crossing=None)
+    return evolve(state, phase=_DECLARE, creatures=creatures, demon=move.vertex, crossing=None)
 
 
 def _apply_declare(state: State, move: Move) -> State:
@@ -503,12 +549,12 @@ def _apply_declare(state: State, move: Move) -> State:
     cap = state.options.max_turns
     if cap is not None and state.turn >= cap:  # V-END-3: the capped turn is complete
         return _uncaptured(state, state.creatures, state.sealed, move.creature)
-    return evolve(state, phase=Phase.VALANDRIS, declared=move.creature)
+    return evolve(state, phase=_VALANDRIS, declared=move.creature)
 
 
 def _apply_demon(state: State, move: Move) -> State:
     assert isinstance(move, mv.DemonMove)
-    return evolve(state, phase=Phase.LEVIATHAN, turn=state.turn + 1, demon=move.vertex)
+    return evolve(state, phase=_LEVIATHAN, turn=state.turn + 1, demon=move.vertex)
 
 
 _APPLY: Final[Mapping[Phase, Callable[[State, Move], State]]] = {
