@@ -1,4 +1,4 @@
-"""Where the pieces can go: the move generators that `rules` reads, clause by clause.
+"""Where the pieces can go: targets, single-move tests and the legal moves of each phase (`LEGAL_MOVES`).
 
 Every function here is pure and reads the board only through the precomputed
 tuples of `board` and the tables below.  The helpers take a state's fields
@@ -14,29 +14,33 @@ building the whole set; `rules` checks each against the generators in tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import chain
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import (
+    ABYSS_VERTICES,
+    ADJACENT,
     ADJACENT_MASK,
     ANTIPODE,
     CREATURES,
     CROSS,
     EARTH_VERTICES,
     FLY,
+    HEAVEN_VERTICES,
     NUM_VERTICES,
     SAME,
+    WITHIN_TWO,
     WORLD,
     Piece,
     World,
 )
 from tabletop_rules.valandris.moves import Move
 from tabletop_rules.valandris.options import Options
-from tabletop_rules.valandris.state import State
+from tabletop_rules.valandris.state import Phase, State
 
 __all__ = [
+    "LEGAL_MOVES",
     "SAME_MASK",
     "SEAL_TOKENS",
     "SETUP_SEALS",
@@ -51,6 +55,7 @@ __all__ = [
     "demon_reach",
     "leviathan_jumps",
     "occupied",
+    "setup_seal_choices",
     "step_moves",
     "step_ok",
     "unicorn_seals",
@@ -72,9 +77,19 @@ def _mask(vertices: Iterable[int]) -> int:
 SAME_MASK: Final = tuple(_mask(row) for row in SAME)
 """`SAME_MASK[v]`: the same-world neighbours of `v` as a bitset."""
 _STEPS_FROM: Final = tuple(tuple((x, mv.STEP[x]) for x in row) for row in SAME)
+_CROSS_MASK: Final = tuple(_mask(row) for row in CROSS)
+# `_CROSSINGS_FROM[c][v]`: (target, move) for every crossing of creature `c` from `v`, and
+# `_ALL_CROSSINGS_FROM[c][v]` the moves alone, returned whole when no target is closed.
 _CROSSINGS_FROM: Final = tuple(
-    tuple(tuple((t, mv.CROSS[c][t]) for t in CROSS[v]) for v in range(len(CROSS))) for c in CREATURES
+    tuple(tuple((t, mv.CROSS[c][t]) for t in CROSS[v]) for v in range(NUM_VERTICES)) for c in CREATURES
 )
+_ALL_CROSSINGS_FROM: Final = tuple(
+    tuple(tuple(m for _, m in row) for row in table) for table in _CROSSINGS_FROM
+)
+# `_WITHIN_TWO_MASK[v]`: the vertices at distance 0..2 of `v`; `_TWO_STEPS_VIA[v]`: for each
+# neighbour `m` of `v`, its bit and its own neighbours, the second steps through `m`.
+_WITHIN_TWO_MASK: Final = tuple(_mask(row) for row in WITHIN_TWO)
+_TWO_STEPS_VIA: Final = tuple(tuple((1 << m, ADJACENT_MASK[m]) for m in row) for row in ADJACENT)
 # `_DEMON_MOVES_BY_BYTE[k][b]`: the `DemonMove`s to the vertices `8k + i` for the bits `i` set in the
 # byte `b`, so that the legal moves of a reach bitset are read a byte at a time, ready-made.
 _DEMON_MOVES_BY_BYTE: Final = tuple(
@@ -181,10 +196,14 @@ def crossings(state: State) -> list[Move]:
     closed = state.sealed | occupied(creatures)
     if demon is not None and not state.options.crossing_target_may_hold_demon:
         closed |= 1 << demon
-    lev, uni, arc = creatures
-    table_l, table_u, table_a = _CROSSINGS_FROM
-    candidates = chain(table_l[lev], table_u[uni], table_a[arc])  # in the order L, U, A
-    return [move for t, move in candidates if not closed >> t & 1]
+    out: list[Move] = []
+    for creature in CREATURES:  # in the order L, U, A, each in the order of `CROSS`
+        v = creatures[creature]
+        if _CROSS_MASK[v] & closed:
+            out += [move for t, move in _CROSSINGS_FROM[creature][v] if not closed >> t & 1]
+        else:  # the common case: every target open, the ready-made tuple
+            out += _ALL_CROSSINGS_FROM[creature][v]
+    return out
 
 
 def demon_reach(state: State, steps: int) -> int:
@@ -201,10 +220,12 @@ def demon_reach(state: State, steps: int) -> int:
     reach = near & ~closed
     if steps >= 2:
         via = near & ~sealed if state.options.demon_may_pass_through_creatures else reach
-        while via:
-            low = via & -via
-            reach |= ADJACENT_MASK[low.bit_length() - 1]
-            via ^= low
+        if via == near:  # no neighbour stops a passage: every vertex within two steps
+            reach = _WITHIN_TWO_MASK[start]
+        else:
+            for bit, second in _TWO_STEPS_VIA[start]:
+                if via & bit:
+                    reach |= second
         reach &= ~closed
     return reach | 1 << start
 
@@ -257,3 +278,98 @@ def bits(mask: int) -> list[int]:
         mask >>= 8
         offset += 8
     return out
+
+
+# --------------------------------------------------------------------------- legal moves of each phase
+# `rules.legal_moves` looks the state's phase up in `LEGAL_MOVES`.
+
+
+_PLACE_AT_HOME: Final = tuple(
+    tuple(mv.PLACE[c][v] for v in vertices)
+    for c, vertices in zip(CREATURES, (ABYSS_VERTICES, EARTH_VERTICES, HEAVEN_VERTICES), strict=True)
+)
+
+
+def _legal_leviathan(state: State) -> tuple[Move, ...]:
+    creatures, sealed = state.creatures, state.sealed
+    out = step_moves(creatures, sealed, _L)
+    if state.declared is _L:  # V-POWER-LEV-1: only the declared Leviathan jumps
+        out += [mv.JUMP[x] for x in leviathan_jumps(creatures, sealed, state.demon, state.declared)]
+    if not out:
+        out.append(mv.STAY)  # V-ENGINE-3: the first decision also picks normal turn vs crossing
+    out += crossings(state)
+    return tuple(out)
+
+
+def _legal_unicorn_seal(state: State) -> tuple[Move, ...]:
+    sealable = unicorn_seals(state.options, state.creatures, state.sealed, state.demon, state.declared)
+    return (*(mv.SEAL[e] for e in sealable), mv.NO_SEAL)
+
+
+def _legal_unicorn(state: State) -> tuple[Move, ...]:
+    return tuple(step_moves(state.creatures, state.sealed, _U))
+
+
+def _legal_archangel(state: State) -> tuple[Move, ...]:
+    steps = step_moves(state.creatures, state.sealed, _A)
+    if state.declared is _A:  # V-POWER-ARC-1: only the declared Archangel flies
+        steps += [mv.FLY[x] for x in archangel_flies(state.creatures, state.declared)]
+    return tuple(steps)
+
+
+def _legal_declare(state: State) -> tuple[Move, ...]:
+    if state.options.allow_declare_none:  # V-RULING-15
+        return (*mv.DECLARE, mv.DECLARE_NONE)
+    return mv.DECLARE
+
+
+def setup_seal_choices(state: State) -> list[int]:
+    """V-ENGINE-5: seals in increasing vertex order, so each set is reached once; a vertex is offered
+    only if enough larger ones remain to complete the five (V-SETUP-3: never the Unicorn's)."""
+    sealed = state.sealed
+    low = sealed.bit_length() - 1  # the highest seal so far, -1 before the first
+    uni = state.creatures[_U]
+    eligible = [e for e in EARTH_VERTICES if e > low and e != uni]
+    needed = SETUP_SEALS - sealed.bit_count()
+    return eligible[: len(eligible) - needed + 1]
+
+
+def _legal_setup_seal(state: State) -> tuple[Move, ...]:
+    return tuple([mv.SEAL[e] for e in setup_seal_choices(state)])
+
+
+def _legal_place_demon(state: State) -> tuple[Move, ...]:
+    blocked = state.sealed | occupied(state.creatures)  # V-SETUP-5, V-RULING-8
+    row = mv.PLACE[Piece.VALANDRIS]
+    return tuple([row[v] for v in range(NUM_VERTICES) if not blocked >> v & 1])
+
+
+def _legal_demon(state: State) -> tuple[Move, ...]:
+    return demon_moves(demon_reach(state, 2))
+
+
+def _legal_bonus(state: State) -> tuple[Move, ...]:
+    return demon_moves(demon_reach(state, state.options.crossing_bonus_steps))
+
+
+def _none(state: State) -> tuple[Move, ...]:
+    return ()
+
+
+LEGAL_MOVES: Final[Mapping[Phase, Callable[[State], tuple[Move, ...]]]] = {
+    Phase.PLACE_LEVIATHAN: lambda s: _PLACE_AT_HOME[_L],  # V-SETUP-2
+    Phase.PLACE_UNICORN: lambda s: _PLACE_AT_HOME[_U],
+    Phase.PLACE_ARCHANGEL: lambda s: _PLACE_AT_HOME[_A],
+    Phase.SETUP_SEAL: _legal_setup_seal,
+    Phase.SETUP_DECLARE: _legal_declare,
+    Phase.PLACE_VALANDRIS: _legal_place_demon,
+    Phase.LEVIATHAN: _legal_leviathan,
+    Phase.UNICORN_SEAL: _legal_unicorn_seal,
+    Phase.UNICORN: _legal_unicorn,
+    Phase.ARCHANGEL: _legal_archangel,
+    Phase.ROLL: _none,
+    Phase.BONUS: _legal_bonus,
+    Phase.DECLARE: _legal_declare,
+    Phase.VALANDRIS: _legal_demon,
+    Phase.OVER: _none,
+}

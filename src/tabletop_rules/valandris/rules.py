@@ -23,28 +23,26 @@ from tabletop_rules.core.frozen import evolve
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import (
-    ABYSS_VERTICES,
     CREATURES,
     EARTH_VERTICES,
-    HEAVEN_VERTICES,
-    NUM_VERTICES,
+    WORLD,
     Piece,
 )
 from tabletop_rules.valandris.moves import Move, vertex_of, well_formed
 from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.reach import (
+    LEGAL_MOVES,
     SEAL_TOKENS,
     SETUP_SEALS,
     archangel_flies,
     bits,
     can_step,
     crossing_ok,
-    crossings,
     demon_can_reach,
-    demon_moves,
     demon_reach,
     leviathan_jumps,
-    step_moves,
+    occupied,
+    setup_seal_choices,
     step_ok,
     unicorn_seals,
 )
@@ -72,7 +70,7 @@ __all__ = [
 RULES_VERSION: Final = 1
 """The behaviour version of these rules: it changes when play changes, never on a refactor."""
 
-_L, _U, _A = Piece.LEVIATHAN, Piece.UNICORN, Piece.ARCHANGEL
+_L, _U, _A, _V = Piece.LEVIATHAN, Piece.UNICORN, Piece.ARCHANGEL, Piece.VALANDRIS
 # Speed: reading an enum member (`Phase.OVER`) goes through the enum class's attribute machinery,
 # about 0.2 µs in CPython 3.11, as long as a dict lookup and a comparison together; the per-move code
 # below compares and builds phases through these module-level names instead.
@@ -173,7 +171,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """The decisions of the player to act, in a fixed order (empty at a roll and at the end)."""
-    return _LEGAL[state.phase](state)
+    return LEGAL_MOVES[state.phase](state)
 
 
 def demon_destinations(state: State, steps: int = 2) -> tuple[int, ...]:
@@ -185,89 +183,6 @@ def demon_destinations(state: State, steps: int = 2) -> tuple[int, ...]:
     return tuple(bits(demon_reach(state, steps)))
 
 
-# --------------------------------------------------------------------------- legal moves
-
-
-def _legal_leviathan(state: State) -> tuple[Move, ...]:
-    creatures, sealed = state.creatures, state.sealed
-    out = step_moves(creatures, sealed, _L)
-    if state.declared is _L:  # V-POWER-LEV-1: only the declared Leviathan jumps
-        out += [mv.JUMP[x] for x in leviathan_jumps(creatures, sealed, state.demon, state.declared)]
-    if not out:
-        out.append(mv.STAY)  # V-ENGINE-3: the first decision also picks normal turn vs crossing
-    out += crossings(state)
-    return tuple(out)
-
-
-def _legal_unicorn_seal(state: State) -> tuple[Move, ...]:
-    sealable = unicorn_seals(state.options, state.creatures, state.sealed, state.demon, state.declared)
-    return (*(mv.SEAL[e] for e in sealable), mv.NO_SEAL)
-
-
-def _legal_unicorn(state: State) -> tuple[Move, ...]:
-    return tuple(step_moves(state.creatures, state.sealed, _U))
-
-
-def _legal_archangel(state: State) -> tuple[Move, ...]:
-    steps = step_moves(state.creatures, state.sealed, _A)
-    if state.declared is _A:  # V-POWER-ARC-1: only the declared Archangel flies
-        steps += [mv.FLY[x] for x in archangel_flies(state.creatures, state.declared)]
-    return tuple(steps)
-
-
-def _legal_declare(state: State) -> tuple[Move, ...]:
-    if state.options.allow_declare_none:  # V-RULING-15
-        return (*mv.DECLARE, mv.DECLARE_NONE)
-    return mv.DECLARE
-
-
-def _legal_setup_seal(state: State) -> tuple[Move, ...]:
-    # V-ENGINE-5: seals in increasing vertex order, so each set is reached once;
-    # a vertex is offered only if enough larger ones remain to complete the five.
-    uni = state.creatures[_U]
-    low = max(state.seals, default=-1)
-    eligible = [e for e in EARTH_VERTICES if e > low and e != uni]
-    needed = SETUP_SEALS - len(state.seals)
-    return tuple(mv.SEAL[e] for e in eligible[: len(eligible) - needed + 1])
-
-
-def _legal_place_demon(state: State) -> tuple[Move, ...]:
-    blocked = state.seals.union(state.creatures)
-    row = mv.PLACE[Piece.VALANDRIS]
-    return tuple(row[v] for v in range(NUM_VERTICES) if v not in blocked)  # V-SETUP-5, V-RULING-8
-
-
-def _legal_demon(state: State) -> tuple[Move, ...]:
-    return demon_moves(demon_reach(state, 2))
-
-
-def _legal_bonus(state: State) -> tuple[Move, ...]:
-    return demon_moves(demon_reach(state, state.options.crossing_bonus_steps))
-
-
-def _none(state: State) -> tuple[Move, ...]:
-    return ()
-
-
-_LEGAL: Final[Mapping[Phase, Callable[[State], tuple[Move, ...]]]] = {
-    Phase.PLACE_LEVIATHAN: lambda s: tuple(mv.PLACE[_L][v] for v in ABYSS_VERTICES),
-    Phase.PLACE_UNICORN: lambda s: tuple(mv.PLACE[_U][v] for v in EARTH_VERTICES),
-    Phase.PLACE_ARCHANGEL: lambda s: tuple(mv.PLACE[_A][v] for v in HEAVEN_VERTICES),
-    Phase.SETUP_SEAL: _legal_setup_seal,
-    Phase.SETUP_DECLARE: _legal_declare,
-    Phase.PLACE_VALANDRIS: _legal_place_demon,
-    Phase.LEVIATHAN: _legal_leviathan,
-    Phase.UNICORN_SEAL: _legal_unicorn_seal,
-    Phase.UNICORN: _legal_unicorn,
-    Phase.ARCHANGEL: _legal_archangel,
-    Phase.ROLL: _none,
-    Phase.BONUS: _legal_bonus,
-    Phase.DECLARE: _legal_declare,
-    Phase.VALANDRIS: _legal_demon,
-    Phase.OVER: _none,
-}
-
-
 # --------------------------------------------------------------------------- checking one move
 # `apply` checks only the one move it is given, with the checker of the state's phase, which reads
 # like the clause it enforces.  Speed: each checker tests the move's exact type itself (a vertex is
@@ -276,9 +191,33 @@ _LEGAL: Final[Mapping[Phase, Callable[[State], tuple[Move, ...]]]] = {
 # `InvalidMoveError` and `IllegalMoveError`.  The tests check every checker against `legal_moves`.
 
 
-def _check_listed(state: State, move: Move) -> bool:
-    """Setup and the Unicorn's seal: the move is one of the (few) listed legal moves."""
-    return well_formed(move) and move in _LEGAL[state.phase](state)
+_PLACED: Final = {
+    Phase.PLACE_LEVIATHAN: _L,
+    Phase.PLACE_UNICORN: _U,
+    Phase.PLACE_ARCHANGEL: _A,
+    Phase.PLACE_VALANDRIS: _V,
+}
+
+
+def _check_place(state: State, move: Move) -> bool:
+    if type(move) is not mv.Place or not well_formed(move) or move.piece is not _PLACED[state.phase]:
+        return False  # V-SETUP-2, V-SETUP-5: the Leviathan, the Unicorn, the Archangel, then Valandris
+    if move.piece is not _V:  # V-SETUP-2: each creature in its own world
+        return WORLD[move.vertex] == move.piece.home
+    return not (state.sealed | occupied(state.creatures)) >> move.vertex & 1  # V-SETUP-5, V-RULING-8
+
+
+def _check_setup_seal(state: State, move: Move) -> bool:
+    target = vertex_of(move, mv.Seal)
+    return target >= 0 and target in setup_seal_choices(state)
+
+
+def _check_unicorn_seal(state: State, move: Move) -> bool:
+    if type(move) is mv.NoSeal:  # V-POWER-UNI-1: the power is optional
+        return True
+    target = vertex_of(move, mv.Seal)
+    options, creatures, sealed = state.options, state.creatures, state.sealed
+    return target >= 0 and target in unicorn_seals(options, creatures, sealed, state.demon, state.declared)
 
 
 def _check_leviathan(state: State, move: Move) -> bool:
@@ -339,14 +278,14 @@ def _check_none(state: State, move: Move) -> bool:
 
 
 _CHECK: Final[Mapping[Phase, Callable[[State, Move], bool]]] = {
-    Phase.PLACE_LEVIATHAN: _check_listed,
-    Phase.PLACE_UNICORN: _check_listed,
-    Phase.PLACE_ARCHANGEL: _check_listed,
-    Phase.SETUP_SEAL: _check_listed,
+    Phase.PLACE_LEVIATHAN: _check_place,
+    Phase.PLACE_UNICORN: _check_place,
+    Phase.PLACE_ARCHANGEL: _check_place,
+    Phase.SETUP_SEAL: _check_setup_seal,
     Phase.SETUP_DECLARE: _check_declare,
-    Phase.PLACE_VALANDRIS: _check_listed,
+    Phase.PLACE_VALANDRIS: _check_place,
     Phase.LEVIATHAN: _check_leviathan,
-    Phase.UNICORN_SEAL: _check_listed,
+    Phase.UNICORN_SEAL: _check_unicorn_seal,
     Phase.UNICORN: _check_unicorn,
     Phase.ARCHANGEL: _check_archangel,
     Phase.ROLL: _check_roll,
