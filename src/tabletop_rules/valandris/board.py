@@ -33,6 +33,8 @@ from typing import Final
 import networkx as nx
 from networkx.algorithms.isomorphism import GraphMatcher
 
+from tabletop_rules.core.frozen import frozen_mapping
+
 __all__ = [
     "ABYSS_VERTICES",
     "ADJACENT",
@@ -98,7 +100,7 @@ _SIZE: Final = {World.HEAVEN: 20, World.EARTH: 12, World.ABYSS: 20}
 
 PHI: Final = (1 + math.sqrt(5)) / 2
 RATIO: Final = math.sqrt((5 + 2 * math.sqrt(5)) / 15)  # inradius / circumradius of both solids
-RADIUS: Final = {World.HEAVEN: 1.0, World.EARTH: RATIO, World.ABYSS: RATIO * RATIO}
+RADIUS: Final = frozen_mapping({World.HEAVEN: 1.0, World.EARTH: RATIO, World.ABYSS: RATIO * RATIO})
 
 _EPS = 1e-9
 Vec = tuple[float, float, float]

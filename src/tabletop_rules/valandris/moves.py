@@ -13,6 +13,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
+from tabletop_rules.core.frozen import frozen_mapping
 from tabletop_rules.valandris.board import CREATURES, NUM_VERTICES, Piece
 
 __all__ = [
@@ -131,7 +132,7 @@ STAY: Final = Stay()
 JUMP: Final = tuple(Jump(v) for v in _V)
 FLY: Final = tuple(Fly(v) for v in _V)
 CROSS: Final = tuple(tuple(Cross(c, v) for v in _V) for c in CREATURES)
-ROLL: Final = {face: Roll(face) for face in range(1, 13)}
+ROLL: Final = frozen_mapping({face: Roll(face) for face in range(1, 13)})
 DECLARE: Final = tuple(Declare(c) for c in CREATURES)
 DECLARE_NONE: Final = Declare(None)
 DEMON_MOVE: Final = tuple(DemonMove(v) for v in _V)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
+from tabletop_rules.core.frozen import frozen_mapping
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import (
     ABYSS_VERTICES,
@@ -356,20 +357,22 @@ def _none(state: State) -> tuple[Move, ...]:
     return ()
 
 
-LEGAL_MOVES: Final[Mapping[Phase, Callable[[State], tuple[Move, ...]]]] = {
-    Phase.PLACE_LEVIATHAN: lambda s: _PLACE_AT_HOME[_L],  # V-SETUP-2
-    Phase.PLACE_UNICORN: lambda s: _PLACE_AT_HOME[_U],
-    Phase.PLACE_ARCHANGEL: lambda s: _PLACE_AT_HOME[_A],
-    Phase.SETUP_SEAL: _legal_setup_seal,
-    Phase.SETUP_DECLARE: _legal_declare,
-    Phase.PLACE_VALANDRIS: _legal_place_demon,
-    Phase.LEVIATHAN: _legal_leviathan,
-    Phase.UNICORN_SEAL: _legal_unicorn_seal,
-    Phase.UNICORN: _legal_unicorn,
-    Phase.ARCHANGEL: _legal_archangel,
-    Phase.ROLL: _none,
-    Phase.BONUS: _legal_bonus,
-    Phase.DECLARE: _legal_declare,
-    Phase.VALANDRIS: _legal_demon,
-    Phase.OVER: _none,
-}
+LEGAL_MOVES: Final[Mapping[Phase, Callable[[State], tuple[Move, ...]]]] = frozen_mapping(
+    {
+        Phase.PLACE_LEVIATHAN: lambda s: _PLACE_AT_HOME[_L],  # V-SETUP-2
+        Phase.PLACE_UNICORN: lambda s: _PLACE_AT_HOME[_U],
+        Phase.PLACE_ARCHANGEL: lambda s: _PLACE_AT_HOME[_A],
+        Phase.SETUP_SEAL: _legal_setup_seal,
+        Phase.SETUP_DECLARE: _legal_declare,
+        Phase.PLACE_VALANDRIS: _legal_place_demon,
+        Phase.LEVIATHAN: _legal_leviathan,
+        Phase.UNICORN_SEAL: _legal_unicorn_seal,
+        Phase.UNICORN: _legal_unicorn,
+        Phase.ARCHANGEL: _legal_archangel,
+        Phase.ROLL: _none,
+        Phase.BONUS: _legal_bonus,
+        Phase.DECLARE: _legal_declare,
+        Phase.VALANDRIS: _legal_demon,
+        Phase.OVER: _none,
+    }
+)

@@ -19,15 +19,10 @@ from tabletop_rules.core.errors import (
     InvalidMoveError,
     InvalidOptionError,
 )
-from tabletop_rules.core.frozen import evolve
+from tabletop_rules.core.frozen import evolve, frozen_mapping
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.valandris import moves as mv
-from tabletop_rules.valandris.board import (
-    CREATURES,
-    EARTH_VERTICES,
-    WORLD,
-    Piece,
-)
+from tabletop_rules.valandris.board import CREATURES, EARTH_VERTICES, NUM_VERTICES, WORLD, Piece
 from tabletop_rules.valandris.moves import Move, vertex_of, well_formed
 from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.reach import (
@@ -88,14 +83,16 @@ _ROLL, _BONUS, _DECLARE, _VALANDRIS, _OVER = (
     Phase.OVER,
 )
 _ROLL_OUTCOMES: Final = tuple((mv.ROLL[face], Fraction(1, 12)) for face in range(1, 13))
-_PLAYER: Final[Mapping[Phase, Actor]] = {
-    **dict.fromkeys(Phase, HOLY_SPIRIT),
-    Phase.PLACE_VALANDRIS: VALANDRIS,
-    Phase.BONUS: VALANDRIS,
-    Phase.VALANDRIS: VALANDRIS,
-    Phase.ROLL: CHANCE,
-    Phase.OVER: None,
-}
+_PLAYER: Final[Mapping[Phase, Actor]] = frozen_mapping(
+    {
+        **dict.fromkeys(Phase, HOLY_SPIRIT),
+        Phase.PLACE_VALANDRIS: VALANDRIS,
+        Phase.BONUS: VALANDRIS,
+        Phase.VALANDRIS: VALANDRIS,
+        Phase.ROLL: CHANCE,
+        Phase.OVER: None,
+    }
+)
 
 
 def face_vertex(face: int) -> int:
@@ -228,7 +225,14 @@ def _check_leviathan(state: State, move: Move) -> bool:
         return target >= 0 and step_ok(creatures, sealed, _L, target)
     if kind is mv.Cross:  # V-CROSS-1..3
         assert isinstance(move, mv.Cross)
-        return well_formed(move) and crossing_ok(state, move.creature, move.vertex)
+        creature, target = move.creature, move.vertex
+        return (
+            type(creature) is Piece
+            and creature is not _V
+            and type(target) is int
+            and 0 <= target < NUM_VERTICES
+            and crossing_ok(state, creature, target)
+        )
     if kind is mv.Jump:  # V-POWER-LEV-1..3
         target = vertex_of(move, mv.Jump)
         return target >= 0 and target in leviathan_jumps(creatures, sealed, state.demon, state.declared)
@@ -265,7 +269,9 @@ def _check_declare(state: State, move: Move) -> bool:
     if type(move) is not mv.Declare:  # V-HS-8, V-RULING-15
         return False
     creature = move.creature
-    return well_formed(move) if creature is not None else state.options.allow_declare_none
+    if creature is None:
+        return state.options.allow_declare_none
+    return type(creature) is Piece and creature is not _V
 
 
 def _check_demon(state: State, move: Move) -> bool:
@@ -277,23 +283,25 @@ def _check_none(state: State, move: Move) -> bool:
     return False
 
 
-_CHECK: Final[Mapping[Phase, Callable[[State, Move], bool]]] = {
-    Phase.PLACE_LEVIATHAN: _check_place,
-    Phase.PLACE_UNICORN: _check_place,
-    Phase.PLACE_ARCHANGEL: _check_place,
-    Phase.SETUP_SEAL: _check_setup_seal,
-    Phase.SETUP_DECLARE: _check_declare,
-    Phase.PLACE_VALANDRIS: _check_place,
-    Phase.LEVIATHAN: _check_leviathan,
-    Phase.UNICORN_SEAL: _check_unicorn_seal,
-    Phase.UNICORN: _check_unicorn,
-    Phase.ARCHANGEL: _check_archangel,
-    Phase.ROLL: _check_roll,
-    Phase.BONUS: _check_bonus,
-    Phase.DECLARE: _check_declare,
-    Phase.VALANDRIS: _check_demon,
-    Phase.OVER: _check_none,
-}
+_CHECK: Final[Mapping[Phase, Callable[[State, Move], bool]]] = frozen_mapping(
+    {
+        Phase.PLACE_LEVIATHAN: _check_place,
+        Phase.PLACE_UNICORN: _check_place,
+        Phase.PLACE_ARCHANGEL: _check_place,
+        Phase.SETUP_SEAL: _check_setup_seal,
+        Phase.SETUP_DECLARE: _check_declare,
+        Phase.PLACE_VALANDRIS: _check_place,
+        Phase.LEVIATHAN: _check_leviathan,
+        Phase.UNICORN_SEAL: _check_unicorn_seal,
+        Phase.UNICORN: _check_unicorn,
+        Phase.ARCHANGEL: _check_archangel,
+        Phase.ROLL: _check_roll,
+        Phase.BONUS: _check_bonus,
+        Phase.DECLARE: _check_declare,
+        Phase.VALANDRIS: _check_demon,
+        Phase.OVER: _check_none,
+    }
+)
 
 
 def check_move(state: State, move: Move) -> None:
@@ -496,19 +504,21 @@ def _apply_demon(state: State, move: Move) -> State:
     return evolve(state, phase=_LEVIATHAN, turn=state.turn + 1, demon=move.vertex)
 
 
-_APPLY: Final[Mapping[Phase, Callable[[State, Move], State]]] = {
-    Phase.PLACE_LEVIATHAN: _apply_place,
-    Phase.PLACE_UNICORN: _apply_place,
-    Phase.PLACE_ARCHANGEL: _apply_place,
-    Phase.SETUP_SEAL: _apply_setup_seal,
-    Phase.SETUP_DECLARE: _apply_setup_declare,
-    Phase.PLACE_VALANDRIS: _apply_place,
-    Phase.LEVIATHAN: _apply_leviathan,
-    Phase.UNICORN_SEAL: _apply_unicorn_seal,
-    Phase.UNICORN: _apply_unicorn,
-    Phase.ARCHANGEL: _apply_archangel,
-    Phase.ROLL: _apply_roll,
-    Phase.BONUS: _apply_bonus,
-    Phase.DECLARE: _apply_declare,
-    Phase.VALANDRIS: _apply_demon,
-}
+_APPLY: Final[Mapping[Phase, Callable[[State, Move], State]]] = frozen_mapping(
+    {
+        Phase.PLACE_LEVIATHAN: _apply_place,
+        Phase.PLACE_UNICORN: _apply_place,
+        Phase.PLACE_ARCHANGEL: _apply_place,
+        Phase.SETUP_SEAL: _apply_setup_seal,
+        Phase.SETUP_DECLARE: _apply_setup_declare,
+        Phase.PLACE_VALANDRIS: _apply_place,
+        Phase.LEVIATHAN: _apply_leviathan,
+        Phase.UNICORN_SEAL: _apply_unicorn_seal,
+        Phase.UNICORN: _apply_unicorn,
+        Phase.ARCHANGEL: _apply_archangel,
+        Phase.ROLL: _apply_roll,
+        Phase.BONUS: _apply_bonus,
+        Phase.DECLARE: _apply_declare,
+        Phase.VALANDRIS: _apply_demon,
+    }
+)
