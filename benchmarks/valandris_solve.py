@@ -10,7 +10,7 @@ Usage (from the repository root)::
 Each solve runs ``python -m tabletop_rules.valandris.solver`` in a child
 process, whose wall time and peak resident memory (from ``wait4``) are
 reported.  Then the tablebase is loaded (timed, checksum verified), its
-statistics are computed, and :mod:`tabletop_rules.valandris.solver.checker`
+statistics are computed, and `tabletop_rules.valandris.solver.checker`
 compares it with direct search, Bellman recomputation and symmetry on
 sampled states.  ``--skip-solve`` reuses existing files.  Results go to
 ``DIR/<name>.json`` and a summary table is printed.

@@ -17,7 +17,6 @@ from open_spiel.python.algorithms import mcts
 from tabletop_rules import valandris
 from tabletop_rules.adapters import openspiel
 from tabletop_rules.core import sample_chance
-from tabletop_rules.valandris import actions
 from tabletop_rules.valandris.agents import greedy_agent
 
 
@@ -35,9 +34,9 @@ def play(game: pyspiel.Game, seed: int, simulations: int) -> int:
     while not state.is_terminal():
         inner = state.inner
         if state.is_chance_node():
-            action = actions.move_to_chance(sample_chance(valandris, inner, rng))
+            action = valandris.move_to_chance(inner, sample_chance(valandris, inner, rng))
         elif state.current_player() == valandris.VALANDRIS:
-            action = actions.move_to_action(greedy_agent(inner, rng))
+            action = valandris.move_to_action(inner, greedy_agent(inner, rng))
         else:
             action = openspiel.best_mcts_action(bot, state)
         state.apply_action(action)

@@ -54,7 +54,7 @@ def position(
         seals=seals,
         declared=declared,
         turn=turn,
-        rules=v.Rules(**rules),  # type: ignore[arg-type]
+        options=v.Options(**rules),  # type: ignore[arg-type]
     )
 
 

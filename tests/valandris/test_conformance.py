@@ -14,9 +14,9 @@ from tabletop_rules.valandris import Phase
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 OPTION_SETS = [
-    v.Rules(),
-    v.Rules(max_turns=12),
-    v.Rules(
+    v.Options(),
+    v.Options(max_turns=12),
+    v.Options(
         demon_may_pass_through_creatures=True,
         crossing_bonus_steps=2,
         allow_declare_none=True,
@@ -26,7 +26,7 @@ OPTION_SETS = [
         crossing_target_may_hold_demon=False,
         max_turns=30,
     ),
-    v.Rules(blocked_creature="holy_spirit_loses", max_turns=40),
+    v.Options(blocked_creature="holy_spirit_loses", max_turns=40),
 ]
 
 

@@ -43,7 +43,7 @@ from .helpers import EARTH_VERTICES
 def tablebase() -> Tablebase:
     # first_turn_power="none" changes only turn 1 (no creature declared): the three declaration
     # planes are those of the default rulings, and a fourth plane covers "no creature declared".
-    return solve(v.Rules(first_turn_power="none"), die="ignored", min_seals=11)
+    return solve(v.Options(first_turn_power="none"), die="ignored", min_seals=11)
 
 
 @pytest.fixture(scope="module")
@@ -84,11 +84,11 @@ def test_neighbour_reduce_and_top_two_match_brute_force() -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [v.Rules(), v.Rules(unicorn_may_seal_own_vertex=True), v.Rules(unicorn_seal_range="adjacent")],
+    [v.Options(), v.Options(unicorn_may_seal_own_vertex=True), v.Options(unicorn_seal_range="adjacent")],
 )
-def test_seal_masks_match_the_rules(rules: v.Rules) -> None:
+def test_seal_masks_match_the_rules(rules: v.Options) -> None:
     """The solver's seal conditions equal the rules' seal phase on random positions and seal sets."""
-    from tabletop_rules.valandris.rules import _sealable
+    from tabletop_rules.valandris.reach import unicorn_seals
 
     rng = random.Random(12)
     for _ in range(4):
@@ -104,23 +104,23 @@ def test_seal_masks_match_the_rules(rules: v.Rules) -> None:
         for _ in range(200):
             lev, arc, demon = rng.sample(free, 3)
             uni = rng.choice([e for e in EARTH_VERTICES if e not in seals and e not in (lev, arc, demon)])
-            expected = set(_sealable(rules, (lev, uni, arc), v.seal_mask(seals), demon, v.Piece.UNICORN))
+            expected = set(unicorn_seals(rules, (lev, uni, arc), v.seal_mask(seals), demon, v.Piece.UNICORN))
             got = {e for e, ok in allowed.items() if ok[lev, uni, arc] and e != demon}
             assert got == expected
 
 
 def test_options_that_are_not_rules_are_refused() -> None:
-    with pytest.raises(InvalidOptionError, match=r"valandris\.Rules"):
+    with pytest.raises(InvalidOptionError, match=r"valandris\.Options"):
         solve({"crossing_bonus_steps": 2}, die="ignored", min_seals=12, max_sweeps=1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
     "rules",
     [
-        pytest.param(v.Rules(crossing_bonus_steps=2), id="bonus-full-move"),  # V-RULING-7
-        pytest.param(v.Rules(blocked_creature="holy_spirit_loses"), id="blocked-loses"),  # V-RULING-12
+        pytest.param(v.Options(crossing_bonus_steps=2), id="bonus-full-move"),  # V-RULING-7
+        pytest.param(v.Options(blocked_creature="holy_spirit_loses"), id="blocked-loses"),  # V-RULING-12
         pytest.param(
-            v.Rules(
+            v.Options(
                 crossing_bonus_steps=2,
                 demon_may_pass_through_creatures=True,
                 crossing_target_may_hold_demon=False,
@@ -130,7 +130,7 @@ def test_options_that_are_not_rules_are_refused() -> None:
         ),
     ],
 )
-def test_rulings_that_help_valandris_are_solved_exactly(tablebase: Tablebase, rules: v.Rules) -> None:
+def test_rulings_that_help_valandris_are_solved_exactly(tablebase: Tablebase, rules: v.Options) -> None:
     """V-RULING-7 (the bonus as a full move) and V-RULING-12 (a blocked creature loses the game).
 
     Both are checked against the rules functions (Bellman recomputation through ``apply``, direct
@@ -157,11 +157,11 @@ def test_blocked_creature_ends_the_game_uncaptured(tablebase: Tablebase) -> None
         "seals": [f"E{i}" for i in range(1, 12)],
         "declared": v.Piece.LEVIATHAN,
     }
-    stays = v.from_position(**position, rules=tablebase.rules)  # type: ignore[arg-type]
+    stays = v.from_position(**position, options=tablebase.options)  # type: ignore[arg-type]
     assert tablebase.value(stays) == 1
-    loses = v.Rules(blocked_creature="holy_spirit_loses")
+    loses = v.Options(blocked_creature="holy_spirit_loses")
     small = solve(loses, die="ignored", min_seals=11)
-    state = v.from_position(**position, rules=loses)  # type: ignore[arg-type]
+    state = v.from_position(**position, options=loses)  # type: ignore[arg-type]
     step = next(m for m in v.legal_moves(state) if isinstance(m, v.Step))
     after = v.apply(state, step)
     assert v.is_terminal(after)
@@ -275,7 +275,7 @@ def test_symmetric_states_have_equal_values(tablebase: Tablebase) -> None:
 def test_save_load_roundtrip(tablebase: Tablebase, saved: Path) -> None:
     loaded = Tablebase.load(saved)
     assert loaded.die == "ignored"
-    assert loaded.rules == tablebase.rules
+    assert loaded.options == tablebase.options
     assert np.array_equal(np.asarray(loaded.T), tablebase.T)
     assert np.array_equal(np.asarray(loaded.M), tablebase.M)
     rng = random.Random(1)
@@ -306,24 +306,16 @@ def test_state_outside_family_or_rules_is_refused(tablebase: Tablebase) -> None:
         leviathan="A0", unicorn="E0", archangel="H0", valandris="H19", seals=["E5"], declared="archangel"
     )
     with pytest.raises(ValueError, match="outside"):
-        tablebase.value(attrs.evolve(state, rules=tablebase.rules))
+        tablebase.value(attrs.evolve(state, options=tablebase.options))
     sample = next(random_positions(tablebase, random.Random(0), 1))
-    other = v.State(
-        v.Rules(unicorn_seal_range="adjacent"),
-        sample.phase,
-        sample.turn,
-        sample.creatures,
-        sample.demon,
-        sample.sealed,
-        sample.declared,
-    )
-    with pytest.raises(ValueError, match="rules"):
+    other = attrs.evolve(sample, options=v.Options(unicorn_seal_range="adjacent"))
+    with pytest.raises(ValueError, match="options"):
         tablebase.value(other)
 
 
 def test_agent_pickles_through_its_file(tablebase: Tablebase, saved: Path) -> None:
     in_memory = perfect_agent(tablebase, "valandris")
-    copy = Tablebase(tablebase.rules, "ignored", tablebase.orbits, tablebase.T, tablebase.M)
+    copy = Tablebase(tablebase.options, "ignored", tablebase.orbits, tablebase.T, tablebase.M)
     unsaved = perfect_agent(copy, 1)
     with pytest.raises(TypeError, match="saved"):
         pickle.dumps(unsaved)
@@ -336,9 +328,14 @@ def test_agent_pickles_through_its_file(tablebase: Tablebase, saved: Path) -> No
 
 
 def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert parse_options(["unicorn_seal_range=adjacent", "max_turns=none"]) == v.Rules(
+    assert parse_options(["unicorn_seal_range=adjacent", "max_turns=none"]) == v.Options(
         unicorn_seal_range="adjacent", max_turns=None
     )
     out = str(tmp_path / "x.vtb")
     assert main(["--die", "ignored", "--out", out, "--option", "crossing_bonus_steps=3"]) == 2
     assert "crossing_bonus_steps" in capsys.readouterr().err
+
+
+def test_tablebase_rules_is_a_deprecated_alias(tablebase: Tablebase) -> None:
+    with pytest.warns(DeprecationWarning, match="Tablebase.options"):
+        assert tablebase.rules is tablebase.options

@@ -7,6 +7,6 @@ from hypothesis import settings
 from tabletop_rules import valandris as v
 from tabletop_rules.testing.stateful import game_state_machine
 
-Machine = game_state_machine(v, lambda: v.new_game(v.Rules(max_turns=15)))
+Machine = game_state_machine(v, lambda: v.new_game(v.Options(max_turns=15)))
 Machine.TestCase.settings = settings(max_examples=25, stateful_step_count=60, deadline=None)
 TestValandrisMachine = Machine.TestCase

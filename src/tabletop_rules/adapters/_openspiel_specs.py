@@ -10,35 +10,37 @@ from tabletop_rules.adapters.openspiel import GameSpec
 
 def valandris_spec() -> GameSpec:
     from tabletop_rules import valandris
-    from tabletop_rules.valandris import actions
 
-    defaults = valandris.Rules().to_dict()
+    defaults = valandris.Options().to_dict()
 
-    def rules(params: Mapping[str, Any]) -> valandris.Rules:
-        return valandris.Rules.from_dict(dict(params))
+    def start(params: Mapping[str, Any]) -> valandris.State:
+        return valandris.new_game(dict(params))
 
     def max_turns(params: Mapping[str, Any]) -> int:
-        cap = rules(params).max_turns
+        cap = start(params).options.max_turns
         assert cap is not None
         return cap
 
+    def max_length(params: Mapping[str, Any]) -> int:
+        return _bounded(valandris.max_game_length(start(params)))
+
+    empty = valandris.new_game()
     return GameSpec(
         short_name="tabletop_valandris",
         long_name="Valandris (tabletop_rules)",
         module=valandris,
         parameters=defaults,
-        new_state=lambda params: valandris.new_game(rules(params)),
-        num_actions=actions.NUM_ACTIONS,
-        chance_outcomes=actions.CHANCE_OUTCOMES,
-        encode=lambda state, move: actions.move_to_action(move),
-        decode=lambda state, action: actions.action_to_move(action),
-        encode_chance=lambda state, move: actions.move_to_chance(move),
-        decode_chance=lambda state, outcome: actions.chance_to_move(outcome),
+        new_state=start,
+        num_actions=valandris.num_actions(empty),
+        chance_outcomes=valandris.num_chance_outcomes(empty),
+        encode=valandris.move_to_action,
+        decode=valandris.action_to_move,
+        encode_chance=valandris.move_to_chance,
+        decode_chance=valandris.chance_to_move,
         players=lambda params: 2,
         utility=lambda params: (-(max_turns(params) + 1.0), max_turns(params) + 1.0, 0.0),
-        # setup (3 placements, 5 seals, 1 declaration, 1 placement), then at most
-        # 6 atomic moves a turn (a normal turn with a seal, or a crossing with a roll)
-        max_length=lambda params: 10 + 6 * max_turns(params),
+        # setup (10 atomic moves), then at most 6 atomic moves a turn (valandris.max_game_length)
+        max_length=max_length,
         perfect_information=True,
     )
 

@@ -7,7 +7,7 @@ number of the Holy Spirit turn in which he is captured.  Perfect information,
 with one chance element: a d12 that may remove a seal when the Leviathan or the
 Archangel crosses worlds.
 
-This module satisfies :class:`tabletop_rules.core.Game`::
+This module satisfies `tabletop_rules.core.Game`::
 
     >>> from tabletop_rules import valandris
     >>> state = valandris.from_position(leviathan="A0", unicorn="E0", archangel="H0",
@@ -15,17 +15,28 @@ This module satisfies :class:`tabletop_rules.core.Game`::
     >>> [valandris.move_to_str(state, m) for m in valandris.legal_moves(state)][:3]
     ['L A0-A1', 'L A0-A4', 'L A0-A5']
 
-The rules follow the spec's rulings by default; pass a :class:`Rules` to change them.
+The rules follow the spec's rulings by default; pass an `Options` (or a dict of
+its fields) to `new_game` to change them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
-from tabletop_rules.core.errors import InvalidStateError
+from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.protocol import GameInfo
-from tabletop_rules.valandris.board import BOARD, NAMES, Board, World, vertex_index
+from tabletop_rules.valandris.actions import (
+    CHANCE_OUTCOMES,
+    NUM_ACTIONS,
+    action_to_move,
+    chance_to_move,
+    max_game_length,
+    move_to_action,
+    move_to_chance,
+    num_actions,
+    num_chance_outcomes,
+)
+from tabletop_rules.valandris.board import BOARD, CREATURES, NAMES, Board, Piece, World, vertex_index
 from tabletop_rules.valandris.moves import (
     Cross,
     Declare,
@@ -40,36 +51,49 @@ from tabletop_rules.valandris.moves import (
     Stay,
     Step,
 )
-from tabletop_rules.valandris.notation import move_to_str, parse_move
-from tabletop_rules.valandris.options import Rules
+from tabletop_rules.valandris.notation import MAX_MOVE_TEXT, move_to_str, parse_move
+from tabletop_rules.valandris.options import Options
+from tabletop_rules.valandris.positions import from_position
 from tabletop_rules.valandris.rules import (
+    RULES_VERSION,
     apply,
     chance_outcomes,
+    check_move,
     current_player,
     demon_destinations,
-    describe_phase,
     face_vertex,
+    is_legal,
     is_terminal,
     legal_moves,
     new_game,
+    outcome,
     returns,
 )
 from tabletop_rules.valandris.serialization import (
+    FORMAT_VERSION,
+    MAX_JSON_CHARS,
     from_json,
     state_from_dict,
     state_to_dict,
     to_json,
-    validate,
 )
-from tabletop_rules.valandris.state import CREATURES, HOLY_SPIRIT, VALANDRIS, Phase, Piece, State, seal_mask
+from tabletop_rules.valandris.state import HOLY_SPIRIT, VALANDRIS, Phase, State, seal_mask
 from tabletop_rules.valandris.symmetry import transform_move, transform_state
+from tabletop_rules.valandris.validation import validate
+from tabletop_rules.valandris.views import describe, describe_phase
 
 __all__ = [
     "BOARD",
+    "CHANCE_OUTCOMES",
     "CREATURES",
+    "FORMAT_VERSION",
     "GAME_INFO",
     "HOLY_SPIRIT",
+    "MAX_JSON_CHARS",
+    "MAX_MOVE_TEXT",
     "NAMES",
+    "NUM_ACTIONS",
+    "RULES_VERSION",
     "VALANDRIS",
     "Board",
     "Cross",
@@ -79,18 +103,21 @@ __all__ = [
     "Jump",
     "Move",
     "NoSeal",
+    "Options",
     "Phase",
     "Piece",
     "Place",
     "Roll",
-    "Rules",
     "Seal",
     "State",
     "Stay",
     "Step",
     "World",
+    "action_to_move",
     "apply",
     "chance_outcomes",
+    "chance_to_move",
+    "check_move",
     "current_player",
     "demon_destinations",
     "describe",
@@ -98,10 +125,16 @@ __all__ = [
     "face_vertex",
     "from_json",
     "from_position",
+    "is_legal",
     "is_terminal",
     "legal_moves",
+    "max_game_length",
+    "move_to_action",
+    "move_to_chance",
     "move_to_str",
     "new_game",
+    "num_actions",
+    "num_chance_outcomes",
     "outcome",
     "parse_move",
     "returns",
@@ -123,78 +156,7 @@ GAME_INFO: Final = GameInfo(
     chance=True,
     perfect_information=True,
     zero_sum=True,
-    version=1,
+    version=RULES_VERSION,
 )
 
-
-def _as_vertex(value: int | str, field: str) -> int:
-    if isinstance(value, str):
-        try:
-            return vertex_index(value.upper())
-        except KeyError:
-            raise InvalidStateError(f"{field}: {value!r} is not a vertex name") from None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(NAMES):
-        raise InvalidStateError(f"{field}: {value!r} is not a vertex")
-    return value
-
-
-def from_position(
-    *,
-    leviathan: int | str,
-    unicorn: int | str,
-    archangel: int | str,
-    valandris: int | str,
-    seals: Iterable[int | str],
-    declared: Piece | str | None,
-    turn: int = 1,
-    rules: Rules | None = None,
-) -> State:
-    """The start of Holy Spirit turn ``turn`` in a given position (V-ENGINE-5).
-
-    Vertices are indices or names (``"H4"``); ``declared`` is a :class:`Piece`,
-    its lower-case name, or ``None`` where the rules allow it.  Creatures may
-    stand in foreign worlds (after crossings).
-
-    Raises:
-        InvalidStateError: if the position breaks a rule (see :func:`validate`).
-    """
-    if isinstance(declared, str):
-        if declared.upper() not in ("LEVIATHAN", "UNICORN", "ARCHANGEL"):
-            raise InvalidStateError(f"declared: {declared!r} is not a creature")
-        declared = Piece[declared.upper()]
-    state = State(
-        rules=Rules() if rules is None else rules,
-        phase=Phase.LEVIATHAN,
-        turn=turn,
-        creatures=(
-            _as_vertex(leviathan, "leviathan"),
-            _as_vertex(unicorn, "unicorn"),
-            _as_vertex(archangel, "archangel"),
-        ),
-        demon=_as_vertex(valandris, "valandris"),
-        sealed=seal_mask(_as_vertex(s, "seals") for s in seals),
-        declared=declared,
-    )
-    validate(state)
-    return state
-
-
-def outcome(state: State) -> dict[str, int | str | bool | None]:
-    """How a finished game ended, for simulations: score, capture, and the capturing creature."""
-    if state.score is None:
-        raise ValueError("the game is not over")
-    catcher = next((c for c in CREATURES if state.captured and state.position(c) == state.demon), None)
-    return {
-        "score": state.score,
-        "captured": state.captured,
-        "captured_by": catcher.name.lower() if catcher is not None else None,
-    }
-
-
-def describe(state: State) -> str:
-    """A one-line summary of a state: pieces, seals, declaration, and what comes next."""
-    pieces = " ".join(f"{p.letter}={NAMES[v]}" for p, v in zip(CREATURES, state.creatures, strict=False))
-    demon = f" V={NAMES[state.demon]}" if state.demon is not None else ""
-    seals = ",".join(NAMES[s] for s in sorted(state.seals)) or "none"
-    declared = state.declared.name.title() if state.declared is not None else "none"
-    return f"{pieces}{demon} | seals {seals} | declared {declared} | {describe_phase(state)}"
+__getattr__ = renamed_names(__name__, {"Rules": "Options"}, globals())

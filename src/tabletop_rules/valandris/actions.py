@@ -19,6 +19,9 @@ ids         move
 ==========  ==========================================
 
 Chance outcomes have their own ids: ``Roll(face)`` is ``face - 1`` (``range(CHANCE_OUTCOMES)``).
+
+Every function takes the state first, as in every game of the library; the
+Valandris ids do not depend on it (only `max_game_length` reads its options).
 """
 
 from __future__ import annotations
@@ -27,24 +30,33 @@ from typing import Final
 
 from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
 from tabletop_rules.valandris import moves as mv
-from tabletop_rules.valandris.board import NUM_VERTICES
+from tabletop_rules.valandris.board import CREATURES, NUM_VERTICES, Piece
 from tabletop_rules.valandris.moves import Move
-from tabletop_rules.valandris.state import CREATURES, Piece
+from tabletop_rules.valandris.state import State
 
 __all__ = [
     "CHANCE_OUTCOMES",
     "NUM_ACTIONS",
     "action_to_move",
     "chance_to_move",
+    "max_game_length",
     "move_to_action",
     "move_to_chance",
+    "num_actions",
+    "num_chance_outcomes",
 ]
 
 _N = NUM_VERTICES
 _SEAL, _STEP, _JUMP, _FLY, _CROSS, _DEMON = 208, 260, 312, 364, 416, 572
 _NO_SEAL, _STAY, _DECLARE, _DECLARE_NONE = 624, 625, 626, 629
 NUM_ACTIONS: Final = 630
+"""The number of decision ids (`num_actions` of every state)."""
 CHANCE_OUTCOMES: Final = 12
+"""The number of chance outcome ids: the faces of the d12."""
+SETUP_MOVES: Final = 10
+"""Setup: three placements, five seals, one declaration and Valandris' placement (V-ENGINE-5)."""
+MOVES_PER_TURN: Final = 6
+"""At most six atomic moves a turn: a normal turn with a seal, or a crossing with a roll and a bonus step."""
 
 _DECODE: Final[tuple[Move, ...]] = (
     *(mv.PLACE[p][v] for p in Piece for v in range(_N)),
@@ -62,8 +74,12 @@ _DECODE: Final[tuple[Move, ...]] = (
 assert len(_DECODE) == NUM_ACTIONS
 
 
-def move_to_action(move: Move) -> int:
-    """The id of a decision (raises :class:`InvalidMoveError` for a chance outcome or a non-move)."""
+def move_to_action(state: State, move: Move) -> int:
+    """The id of a decision.
+
+    Raises:
+        InvalidMoveError: for a chance outcome or anything that is not a Valandris decision.
+    """
     if isinstance(move, mv.Place):
         return _N * int(move.piece) + move.vertex
     if isinstance(move, mv.Seal):
@@ -87,22 +103,53 @@ def move_to_action(move: Move) -> int:
     raise InvalidMoveError(f"{move!r} is not a Valandris decision")
 
 
-def action_to_move(action: int) -> Move:
-    """The decision with id ``action`` (raises :class:`IllegalMoveError` outside ``range(NUM_ACTIONS)``)."""
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+def action_to_move(state: State, action: int) -> Move:
+    """The decision with id `action`.
+
+    Raises:
+        IllegalMoveError: if `action` is not an `int` in `range(NUM_ACTIONS)`.
+    """
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         raise IllegalMoveError(f"{action!r} is not a Valandris action id (0..{NUM_ACTIONS - 1})")
     return _DECODE[action]
 
 
-def move_to_chance(move: Move) -> int:
-    """The id of a chance outcome: ``Roll(face)`` is ``face - 1``."""
+def num_actions(state: State) -> int:
+    """The number of decision ids: `NUM_ACTIONS`, whatever the options."""
+    return NUM_ACTIONS
+
+
+def move_to_chance(state: State, move: Move) -> int:
+    """The id of a chance outcome: `Roll(face)` is `face - 1`.
+
+    Raises:
+        InvalidMoveError: if `move` is not a `Roll`.
+    """
     if not isinstance(move, mv.Roll):
         raise InvalidMoveError(f"{move!r} is not a Valandris chance outcome")
     return move.face - 1
 
 
-def chance_to_move(outcome: int) -> Move:
-    """The chance outcome with id ``outcome``."""
-    if isinstance(outcome, bool) or not isinstance(outcome, int) or not 0 <= outcome < CHANCE_OUTCOMES:
+def chance_to_move(state: State, outcome: int) -> Move:
+    """The chance outcome with id `outcome`.
+
+    Raises:
+        IllegalMoveError: if `outcome` is not an `int` in `range(CHANCE_OUTCOMES)`.
+    """
+    if type(outcome) is not int or not 0 <= outcome < CHANCE_OUTCOMES:
         raise IllegalMoveError(f"{outcome!r} is not a d12 outcome id (0..11)")
     return mv.ROLL[outcome + 1]
+
+
+def num_chance_outcomes(state: State) -> int:
+    """The number of chance outcome ids: `CHANCE_OUTCOMES` (the d12)."""
+    return CHANCE_OUTCOMES
+
+
+def max_game_length(state: State) -> int | None:
+    """The most atomic moves (decisions and chance outcomes) a game under `state.options` can have.
+
+    `None` when the options set no turn cap (`max_turns=None`): the game is then unbounded.
+    """
+    cap = state.options.max_turns
+    return None if cap is None else SETUP_MOVES + MOVES_PER_TURN * cap

@@ -33,12 +33,15 @@ from typing import Final
 import networkx as nx
 from networkx.algorithms.isomorphism import GraphMatcher
 
+from tabletop_rules.core.frozen import frozen_mapping
+
 __all__ = [
     "ABYSS_VERTICES",
     "ADJACENT",
     "ADJACENT_MASK",
     "ANTIPODE",
     "BOARD",
+    "CREATURES",
     "CROSS",
     "EARTH_VERTICES",
     "FLY",
@@ -49,6 +52,7 @@ __all__ = [
     "WITHIN_TWO",
     "WORLD",
     "Board",
+    "Piece",
     "World",
     "vertex_index",
 ]
@@ -66,13 +70,37 @@ class World(enum.IntEnum):
         return "HEA"[self]
 
 
+class Piece(enum.IntEnum):
+    """The four pieces.  The creatures' values are their order of movement (V-HS-2)."""
+
+    LEVIATHAN = 0
+    UNICORN = 1
+    ARCHANGEL = 2
+    VALANDRIS = 3
+
+    @property
+    def letter(self) -> str:
+        """The piece's letter in the notation: L, U, A or V."""
+        return "LUAV"[self]
+
+    @property
+    def home(self) -> World:
+        """The creature's home world, where its power works (V-POWER-1)."""
+        if self is Piece.VALANDRIS:
+            raise ValueError("Valandris has no home world")
+        return (World.ABYSS, World.EARTH, World.HEAVEN)[self]
+
+
+CREATURES: Final = (Piece.LEVIATHAN, Piece.UNICORN, Piece.ARCHANGEL)
+"""The three creatures of the Holy Spirit, in their order of movement."""
+
 NUM_VERTICES: Final = 52
 _OFFSET: Final = {World.HEAVEN: 0, World.EARTH: 20, World.ABYSS: 32}
 _SIZE: Final = {World.HEAVEN: 20, World.EARTH: 12, World.ABYSS: 20}
 
 PHI: Final = (1 + math.sqrt(5)) / 2
 RATIO: Final = math.sqrt((5 + 2 * math.sqrt(5)) / 15)  # inradius / circumradius of both solids
-RADIUS: Final = {World.HEAVEN: 1.0, World.EARTH: RATIO, World.ABYSS: RATIO * RATIO}
+RADIUS: Final = frozen_mapping({World.HEAVEN: 1.0, World.EARTH: RATIO, World.ABYSS: RATIO * RATIO})
 
 _EPS = 1e-9
 Vec = tuple[float, float, float]
@@ -160,7 +188,7 @@ def _centroid(points: Iterable[Vec]) -> Vec:
 class Board:
     """The 52-vertex board with its adjacency, antipodes and symmetries.
 
-    Use the module-level instance :data:`BOARD`.  ``graph`` is the networkx
+    Use the module-level instance `BOARD`.  ``graph`` is the networkx
     graph it was built from (node attributes ``name``, ``world``, ``xyz``;
     edge attribute ``kind`` = ``"same"`` or ``"cross"``); every other
     attribute is a plain tuple indexed by vertex.

@@ -1,19 +1,20 @@
 """Valandris moves: one small frozen record per kind of atomic decision (V-ENGINE-1, V-ENGINE-2).
 
 Moves name a destination, never a path.  The creature that moves is the one
-whose phase it is, so ``Step(v)`` means "the creature to move steps to v".
-Every move that can ever be legal is built once here and reused: ``legal_moves``
+whose phase it is, so `Step(v)` means "the creature to move steps to v".
+Every move that can ever be legal is built once here and reused: `legal_moves`
 only picks from these tables.
 """
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeAlias
 
 import attrs
 
-from tabletop_rules.valandris.board import NUM_VERTICES
-from tabletop_rules.valandris.state import CREATURES, Piece
+from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.valandris.board import CREATURES, NUM_VERTICES, Piece
 
 __all__ = [
     "CROSS",
@@ -40,12 +41,14 @@ __all__ = [
     "Seal",
     "Stay",
     "Step",
+    "vertex_of",
+    "well_formed",
 ]
 
 
 @attrs.frozen
 class Place:
-    """Setup: put ``piece`` on ``vertex`` (V-SETUP-2, V-SETUP-5)."""
+    """Setup: put `piece` on `vertex` (V-SETUP-2, V-SETUP-5)."""
 
     piece: Piece
     vertex: int
@@ -91,7 +94,7 @@ class Fly:
 
 @attrs.frozen
 class Cross:
-    """Give up the turn to move ``creature`` along a cross-world edge to ``vertex`` (V-CROSS-1..3)."""
+    """Give up the turn to move `creature` along a cross-world edge to `vertex` (V-CROSS-1..3)."""
 
     creature: Piece
     vertex: int
@@ -99,21 +102,21 @@ class Cross:
 
 @attrs.frozen
 class Roll:
-    """Chance: the d12 shows ``face`` (1..12), which selects Earth vertex ``E(face-1)`` (V-CHANCE-2)."""
+    """Chance: the d12 shows `face` (1..12), which selects Earth vertex `E(face-1)` (V-CHANCE-2)."""
 
     face: int
 
 
 @attrs.frozen
 class Declare:
-    """Declare the creature whose power may be used next turn (``None`` only if the rules allow it)."""
+    """Declare the creature whose power may be used next turn (`None` only if the options allow it)."""
 
     creature: Piece | None
 
 
 @attrs.frozen
 class DemonMove:
-    """Valandris ends his move (or bonus step) on ``vertex``; his own vertex means staying (V-DEMON-1..5)."""
+    """Valandris ends his move (or bonus step) on `vertex`; his own vertex means staying (V-DEMON-1..5)."""
 
     vertex: int
 
@@ -129,7 +132,51 @@ STAY: Final = Stay()
 JUMP: Final = tuple(Jump(v) for v in _V)
 FLY: Final = tuple(Fly(v) for v in _V)
 CROSS: Final = tuple(tuple(Cross(c, v) for v in _V) for c in CREATURES)
-ROLL: Final = {face: Roll(face) for face in range(1, 13)}
+ROLL: Final = frozen_mapping({face: Roll(face) for face in range(1, 13)})
 DECLARE: Final = tuple(Declare(c) for c in CREATURES)
 DECLARE_NONE: Final = Declare(None)
 DEMON_MOVE: Final = tuple(DemonMove(v) for v in _V)
+
+
+# --------------------------------------------------------------------------- exact field types
+# A move's fields must have their exact types: a vertex is an `int` in range, never a `bool`, a
+# float or a numpy integer (which compare equal to ints and would slip through `in` and `==`).
+
+_VALANDRIS: Final = Piece.VALANDRIS
+
+
+def _is_vertex(value: object) -> bool:
+    return type(value) is int and 0 <= value < NUM_VERTICES
+
+
+def _is_creature(value: object) -> bool:
+    return type(value) is Piece and value is not _VALANDRIS
+
+
+_WELL_FORMED: Final[Mapping[type, Callable[[Any], bool]]] = {
+    Place: lambda m: type(m.piece) is Piece and _is_vertex(m.vertex),
+    Seal: lambda m: _is_vertex(m.vertex),
+    NoSeal: lambda m: True,
+    Step: lambda m: _is_vertex(m.vertex),
+    Stay: lambda m: True,
+    Jump: lambda m: _is_vertex(m.vertex),
+    Fly: lambda m: _is_vertex(m.vertex),
+    Cross: lambda m: _is_creature(m.creature) and _is_vertex(m.vertex),
+    Roll: lambda m: type(m.face) is int and 1 <= m.face <= 12,
+    Declare: lambda m: m.creature is None or _is_creature(m.creature),
+    DemonMove: lambda m: _is_vertex(m.vertex),
+}
+
+
+def well_formed(move: object) -> bool:
+    """Whether `move` is exactly one of the move classes, with fields of the exact types and in range."""
+    check = _WELL_FORMED.get(type(move))
+    return check is not None and check(move)
+
+
+def vertex_of(move: object, kind: type) -> int:
+    """The vertex of `move` if it is exactly a `kind` with an `int` vertex in range; otherwise -1."""
+    if type(move) is not kind:
+        return -1
+    vertex = move.vertex  # type: ignore[attr-defined]
+    return vertex if type(vertex) is int and 0 <= vertex < NUM_VERTICES else -1

@@ -1,6 +1,6 @@
 """Valandris move notation: a short, readable text for every move, and its parser.
 
-Canonical forms (what :func:`move_to_str` writes; ``x`` instead of ``-`` marks a capture):
+Canonical forms (what `move_to_str` writes; ``x`` instead of ``-`` marks a capture):
 
 =====================  ==============================================
 ``place L A3``         setup: place the Leviathan (L), Unicorn (U), Archangel (A) or Valandris (V)
@@ -16,7 +16,7 @@ Canonical forms (what :func:`move_to_str` writes; ``x`` instead of ``-`` marks a
 ``V H4-E1``            Valandris' move or bonus step; ``V H4 stays`` when he stays
 =====================  ==============================================
 
-:func:`parse_move` also accepts shorter forms when they name one legal move: a
+`parse_move` also accepts shorter forms when they name one legal move: a
 bare destination (``E1``), a bare ``from-to`` (``H4-E1``), ``cross H9``,
 ``jump A16``, ``fly H7``, ``L A4``, ``V E1``, ``V stays``.  Keywords and vertex
 names are case-insensitive.
@@ -31,12 +31,14 @@ from tabletop_rules.core.errors import AmbiguousMoveError, IllegalMoveError, Inv
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import NAMES, vertex_index
 from tabletop_rules.valandris.moves import Move
-from tabletop_rules.valandris.rules import chance_outcomes, describe_phase, legal_moves
+from tabletop_rules.valandris.rules import chance_outcomes, legal_moves
 from tabletop_rules.valandris.state import Phase, Piece, State
+from tabletop_rules.valandris.views import describe_phase
 
-__all__ = ["move_to_str", "parse_move"]
+__all__ = ["MAX_MOVE_TEXT", "move_to_str", "parse_move"]
 
 MAX_MOVE_TEXT: Final = 64
+"""The longest move text that `parse_move` reads."""
 _CREATURE_PHASE: Final = {
     Phase.LEVIATHAN: Piece.LEVIATHAN,
     Phase.UNICORN: Piece.UNICORN,

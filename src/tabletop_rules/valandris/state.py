@@ -3,18 +3,31 @@
 A state is a frozen, hashable value.  There is no hidden engine memory: the
 phase says which atomic decision comes next, and a pending crossing is part of
 the state.
+
+Invariants (checked by `validation.validate` on every loaded state):
+
+* `creatures` holds 0, 1, 2 or 3 distinct vertices (setup places them in
+  order), then always 3; no creature stands on a seal, except the Unicorn on
+  the vertex it has just sealed under `unicorn_may_seal_own_vertex`.
+* `sealed` is a bitset over Earth vertices only, with at most 12 seals.
+* `demon` is `None` exactly until Valandris places himself; he never stands
+  on a seal, nor on a creature unless the game ended with a capture.
+* `crossing` is set exactly in the `ROLL` and `BONUS` phases.
+* `score` is set exactly when the phase is `OVER`: the capture turn, or
+  `max_turns + 1` without a capture.
 """
 
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
-from tabletop_rules.valandris.board import NAMES, World
-from tabletop_rules.valandris.options import Rules
+from tabletop_rules.valandris.board import CREATURES, NAMES, Piece
+from tabletop_rules.valandris.options import Options
 
 __all__ = [
     "CREATURES",
@@ -30,30 +43,6 @@ HOLY_SPIRIT: Final = 0
 """Player index of the Holy Spirit, who moves first."""
 VALANDRIS: Final = 1
 """Player index of Valandris, the demon."""
-
-
-class Piece(enum.IntEnum):
-    """The four pieces.  The creatures' values are their order of movement (V-HS-2)."""
-
-    LEVIATHAN = 0
-    UNICORN = 1
-    ARCHANGEL = 2
-    VALANDRIS = 3
-
-    @property
-    def letter(self) -> str:
-        """The piece's letter in the notation: L, U, A or V."""
-        return "LUAV"[self]
-
-    @property
-    def home(self) -> World:
-        """The creature's home world, where its power works (V-POWER-1)."""
-        if self is Piece.VALANDRIS:
-            raise ValueError("Valandris has no home world")
-        return (World.ABYSS, World.EARTH, World.HEAVEN)[self]
-
-
-CREATURES: Final = (Piece.LEVIATHAN, Piece.UNICORN, Piece.ARCHANGEL)
 
 
 class Phase(enum.IntEnum):
@@ -81,7 +70,7 @@ class Phase(enum.IntEnum):
 
 
 def seal_mask(vertices: Iterable[int]) -> int:
-    """The bitset of a collection of vertex indices, as stored in :attr:`State.sealed`."""
+    """The bitset of a collection of vertex indices, as stored in `State.sealed`."""
     mask = 0
     for v in vertices:
         mask |= 1 << v
@@ -93,21 +82,21 @@ class State:
     """A Valandris position.
 
     Attributes:
-        rules: the options in force (part of the state, so a state is self-contained).
+        options: the rulings in force (part of the state, so a state is self-contained).
         phase: the next atomic decision.
         turn: the Holy Spirit turn number, from 1 (0 during setup).
         creatures: the vertices of the Leviathan, the Unicorn and the Archangel,
             in that order; shorter during setup, before all are placed.
-        demon: Valandris' vertex, or ``None`` before he is placed.
-        sealed: the sealed Earth vertices as a bitset (bit ``v`` set when ``v`` is
-            sealed); :attr:`seals` gives the same set as a frozenset.
+        demon: Valandris' vertex, or `None` before he is placed.
+        sealed: the sealed Earth vertices as a bitset (bit `v` set when `v` is
+            sealed); `seals` gives the same set as a frozenset.
         declared: the creature whose power may be used this (or the next) turn.
-        crossing: the pending crossing ``(creature, target)`` during ``ROLL`` and ``BONUS``.
-        score: Valandris' score once the game is over (``None`` while it runs).
+        crossing: the pending crossing `(creature, target)` during `ROLL` and `BONUS`.
+        score: Valandris' score once the game is over (`None` while it runs).
         captured: whether the game ended with a capture.
     """
 
-    rules: Rules
+    options: Options
     phase: Phase
     turn: int
     creatures: tuple[int, ...]
@@ -117,6 +106,16 @@ class State:
     crossing: tuple[Piece, int] | None = None
     score: int | None = None
     captured: bool = False
+
+    @property
+    def rules(self) -> Options:
+        """Deprecated: the options in force; use `options`."""
+        warnings.warn(
+            "valandris.State.rules is deprecated since 0.2 and will be removed in 0.3; use State.options",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.options
 
     @property
     def seals(self) -> frozenset[int]:
@@ -142,7 +141,7 @@ class State:
         return self.creatures[2] if len(self.creatures) > 2 else None
 
     def position(self, piece: Piece) -> int | None:
-        """The vertex of ``piece``, or ``None`` if it is not on the board yet."""
+        """The vertex of `piece`, or `None` if it is not on the board yet."""
         if piece is Piece.VALANDRIS:
             return self.demon
         return self.creatures[piece] if len(self.creatures) > piece else None

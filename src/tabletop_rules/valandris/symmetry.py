@@ -1,7 +1,7 @@
 """The board's 120 symmetries acting on states and moves (V-BOARD-12, V-ORACLE-4).
 
-A symmetry is a vertex permutation ``g`` from :attr:`Board.symmetries
-<tabletop_rules.valandris.board.Board.symmetries>`.  It acts on every
+A symmetry is a vertex permutation `g` from `Board.symmetries` (in
+`tabletop_rules.valandris.board`).  It acts on every
 vertex-valued field; a d12 face acts through its Earth vertex (V-CHANCE-2).
 Because the rules only look at adjacency, ``apply(g·s, g·m) == g·apply(s, m)``.
 """
@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
+from tabletop_rules.core.frozen import evolve
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import EARTH_VERTICES
 from tabletop_rules.valandris.moves import Move
@@ -23,7 +22,7 @@ __all__ = ["transform_move", "transform_state"]
 def transform_state(state: State, g: Sequence[int]) -> State:
     """The image of ``state`` under the vertex permutation ``g``."""
     crossing = None if state.crossing is None else (state.crossing[0], g[state.crossing[1]])
-    return attrs.evolve(
+    return evolve(
         state,
         creatures=tuple(g[v] for v in state.creatures),
         demon=None if state.demon is None else g[state.demon],

@@ -36,7 +36,7 @@ from collections.abc import Callable
 
 import attrs
 
-from tabletop_rules.valandris.options import Rules
+from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.solver._engine import NEVER, Die, Engine, check_options
 from tabletop_rules.valandris.solver.agents import PerfectAgent, perfect_agent
 from tabletop_rules.valandris.solver.tablebase import FORMAT_VERSION, SetupAnswer, Tablebase
@@ -54,8 +54,8 @@ __all__ = [
     "solve",
 ]
 
-SUPPORTED_OPTIONS = tuple(field.name for field in attrs.fields(Rules))
-"""Rules fields the solver accepts with any value: every field of :class:`~tabletop_rules.valandris.Rules`.
+SUPPORTED_OPTIONS = tuple(field.name for field in attrs.fields(Options))
+"""Options fields the solver accepts with any value: every field of `valandris.Options`.
 
 ``max_turns`` does not enter the values (they are capture times without a cap).  Under
 ``blocked_creature="holy_spirit_loses"`` a line in which a creature is blocked ends the game
@@ -64,7 +64,7 @@ uncaptured, so its value is "never".
 
 
 def solve(
-    options: Rules | None = None,
+    options: Options | None = None,
     die: Die = "adversarial",
     *,
     progress: bool | Callable[[str, int, int], None] = False,
@@ -76,8 +76,7 @@ def solve(
 
     Args:
         options: the rulings (default: the spec's); anything but a
-            :class:`~tabletop_rules.valandris.Rules` raises
-            :class:`~tabletop_rules.core.InvalidOptionError`.
+            `valandris.Options` raises `InvalidOptionError`.
         die: ``"adversarial"``, ``"ignored"`` or ``"cooperative"``.
         progress: ``True`` for a tqdm progress bar, or a callback
             ``(label, done, total)``.
@@ -89,8 +88,8 @@ def solve(
         workers: threads sharing the seal-set orbits of each sweep (numpy
             releases the GIL, so two threads use two cores).
     """
-    rules = Rules() if options is None else options
-    engine = Engine(rules, die, min_seals)  # refuses anything but a Rules
+    chosen = Options() if options is None else options
+    engine = Engine(chosen, die, min_seals)  # refuses anything but an Options
     callback: Callable[[str, int, int], None] | None
     bar = None
     if progress is True:
@@ -117,4 +116,4 @@ def solve(
     info = {"sweeps": engine.sweeps, "seconds": round(engine.seconds, 1), "min_seals": min_seals}
     if max_sweeps is not None:
         info["max_sweeps"] = max_sweeps
-    return Tablebase(rules, die, engine.orbits, engine.T, engine.M, info)
+    return Tablebase(chosen, die, engine.orbits, engine.T, engine.M, info)

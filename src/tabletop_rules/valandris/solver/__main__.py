@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop_rules.core.errors import InvalidOptionError
-from tabletop_rules.valandris.options import Rules
+from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.solver import solve
 
 __all__ = ["main", "parse_options"]
 
 
-def parse_options(pairs: Sequence[str]) -> Rules:
-    """Rules from ``name=value`` strings (``true``/``false`` and integers are converted)."""
+def parse_options(pairs: Sequence[str]) -> Options:
+    """Options from ``name=value`` strings (``true``/``false`` and integers are converted)."""
     data: dict[str, Any] = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
@@ -37,7 +37,7 @@ def parse_options(pairs: Sequence[str]) -> Rules:
         elif text.lower() == "none":
             value = None
         data[name.strip()] = value
-    return Rules.from_dict(data)
+    return Options.from_dict(data)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,6 +1,6 @@
 """The board as numpy tables for the solver, and the seal-set orbits under the board's symmetries.
 
-Everything here is derived from :mod:`tabletop_rules.valandris.board`; nothing
+Everything here is derived from `tabletop_rules.valandris.board`; nothing
 is typed in.  Seal sets are 12-bit masks over the Earth vertices: bit ``i``
 stands for Earth vertex ``EARTH_VERTICES[i]``.
 """

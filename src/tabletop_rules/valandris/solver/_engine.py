@@ -3,7 +3,7 @@
 Positions are stored per canonical seal set ``S`` as arrays indexed
 ``[L, U, A, V]`` (the Leviathan's, the Unicorn's, the Archangel's and
 Valandris' vertices), one byte per position: the number of Holy Spirit turns
-to a forced capture, or :data:`NEVER`.  Two families of arrays are kept:
+to a forced capture, or `NEVER`.  Two families of arrays are kept:
 
 * ``T[s, d]``: the Holy Spirit to move at the start of a turn with ``d``
   declared (``d`` = 0, 1, 2 for the Leviathan, the Unicorn, the Archangel);
@@ -11,7 +11,7 @@ to a forced capture, or :data:`NEVER`.  Two families of arrays are kept:
   Holy Spirit made just before (the declaration is the last decision of a
   Holy Spirit turn, so the turn's value only ever needs this minimum).
 
-One sweep applies the turn structure of :mod:`tabletop_rules.valandris.rules`
+One sweep applies the turn structure of `tabletop_rules.valandris.rules`
 as whole-array passes, one per decision (Archangel, Unicorn, seal,
 Leviathan, Valandris), each a reduction over a vertex's neighbours along one
 axis.  Entries that are not positions (two pieces on one vertex, a piece on a
@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_rules.valandris.board import CROSS, WORLD, World
-from tabletop_rules.valandris.options import Rules
+from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.solver._board import (
     ADJ_MATRIX,
     CROSS_EDGES,
@@ -130,7 +130,7 @@ def top_two(xf: U8) -> tuple[U8, U8, U8]:
 
 
 def _inc(x: U8) -> U8:
-    """``x + 1``, with :data:`NEVER` staying :data:`NEVER`."""
+    """``x + 1``, with `NEVER` staying `NEVER`."""
     out = np.minimum(x, NEVER - 1)
     out += 1
     return out
@@ -161,7 +161,7 @@ def unicorn_steps(coll: Bool) -> U8:
     return neighbour_reduce((~coll).astype(np.uint8), 1, _SAME, np.add, 0)
 
 
-def seal_allowed(rules: Rules, steps: U8, e: int) -> Bool:
+def seal_allowed(rules: Options, steps: U8, e: int) -> Bool:
     """``[L, U, A]``: whether the declared Unicorn may seal the unsealed Earth vertex ``e`` now.
 
     The same conditions as the rules' seal phase (V-POWER-UNI-3, V-RULING-17): the
@@ -179,28 +179,28 @@ def seal_allowed(rules: Rules, steps: U8, e: int) -> Bool:
     return ok
 
 
-def check_options(rules: Rules) -> None:
-    """Raise :class:`~tabletop_rules.core.InvalidOptionError` for options the solver does not model.
+def check_options(rules: Options) -> None:
+    """Raise `InvalidOptionError` for options the solver does not model.
 
-    Every ★ ruling of :class:`~tabletop_rules.valandris.Rules` is modelled; ``max_turns`` is not a
+    Every ★ ruling of `Options` is modelled; ``max_turns`` is not a
     rule of the solved game (values are capture times without a cap), so it is accepted and ignored.
     """
     from tabletop_rules.core.errors import InvalidOptionError
 
-    if not isinstance(rules, Rules):
-        raise InvalidOptionError(f"options must be a valandris.Rules, not {type(rules).__name__}")
+    if not isinstance(rules, Options):
+        raise InvalidOptionError(f"options must be a valandris.Options, not {type(rules).__name__}")
 
 
 class Engine:
     """One solve: the options, the die treatment, the seal-set family, and the value arrays."""
 
-    def __init__(self, rules: Rules, die: Die, min_seals: int = 0) -> None:
+    def __init__(self, rules: Options, die: Die, min_seals: int = 0) -> None:
         check_options(rules)
         if die not in ("adversarial", "ignored", "cooperative"):
             raise ValueError(f"die must be 'adversarial', 'ignored' or 'cooperative', not {die!r}")
         if min_seals and die != "ignored":
             raise ValueError("a reduced seal-set family (min_seals > 0) is closed only with die='ignored'")
-        self.rules: Final = rules
+        self.options: Final = rules
         self.die: Final[Die] = die
         self.orbits: Final = tuple(
             i for i, rep in enumerate(ORBITS.reps) if bin(rep).count("1") >= min_seals
@@ -306,7 +306,7 @@ class Engine:
         for bit, e in enumerate(EARTH):
             if mask >> bit & 1:
                 continue
-            ok = seal_allowed(self.rules, steps, e)
+            ok = seal_allowed(self.options, steps, e)
             ok4 = ok[:, _EARTH_SL, :, None] & np.not_equal(_I, e)[None, None, None, :]
             cand = self._n_of_earth(mask | 1 << bit)
             part = best[:, _EARTH_SL]
@@ -328,7 +328,7 @@ class Engine:
 
     def _crossings(self, mask: int, sealed: Bool) -> U8:
         """The best crossing turn (V-CROSS-1..8), one value per position, the turn itself counted."""
-        rules = self.rules
+        rules = self.options
         if rules.crossing_bonus_steps == 2:
             return self._crossings_full_move(mask, sealed)
         plan = self._die_plan(mask)
@@ -422,14 +422,14 @@ class Engine:
         return plan
 
     def _crossings_full_move(self, mask: int, sealed: Bool) -> U8:
-        """:meth:`_crossings` when the bonus is a full move of up to two steps (V-RULING-7 = 2).
+        """`_crossings` when the bonus is a full move of up to two steps (V-RULING-7 = 2).
 
         Computed per directed cross edge ``e = (old, t)``: during the bonus the crossing
         creature still stands on ``old`` (which Valandris may neither enter nor pass) and
         not yet on ``t`` (which he may pass; ending there is a capture).  Arrays are laid
         out ``[V, e, other, other]``, so each step is a max over whole contiguous blocks.
         """
-        rules = self.rules
+        rules = self.options
         agg = np.minimum if self.die == "cooperative" else np.maximum
         pass_creatures = rules.demon_may_pass_through_creatures
         held: list[U8 | None] = [None, None, None]
@@ -494,7 +494,7 @@ class Engine:
         """
         sealed, _, vbad = self._masks(mask)
         vbad_f = np.ascontiguousarray(np.moveaxis(vbad, 3, 0))
-        if self.rules.demon_may_pass_through_creatures:  # V-RULING-4: only seals stop a passage
+        if self.options.demon_may_pass_through_creatures:  # V-RULING-4: only seals stop a passage
             middle_bad = np.broadcast_to(sealed[:, None, None, None], vbad_f.shape)
         else:
             middle_bad = vbad_f

@@ -1,6 +1,6 @@
-"""Perfect-play agents from a tablebase, usable by :func:`tabletop_rules.simulate.simulate`.
+"""Perfect-play agents from a tablebase, usable by `tabletop_rules.simulate.simulate`.
 
-An agent is ``agent(state, rng) -> move``.  :class:`PerfectAgent` is a
+An agent is ``agent(state, rng) -> move``.  `PerfectAgent` is a
 module-level class, so it pickles: a pickled agent carries the tablebase's
 file path, and a worker process loads the file (memory-mapped, once per
 process) the first time it is asked for a move.  An agent whose tablebase was

@@ -1,21 +1,21 @@
 """An independent check of a tablebase, through the game module's rules functions only.
 
 Nothing here reads the solver's internal arrays except through
-:meth:`Tablebase.value`-style lookups of turn-start positions, and the
+`Tablebase.value`-style lookups of turn-start positions, and the
 direct search reads no table at all:
 
-* :func:`forced_within` decides "the Holy Spirit can force a capture within
+* `forced_within` decides "the Holy Spirit can force a capture within
   ``k`` turns" by exhaustive game-tree search with ``legal_moves`` and
   ``apply`` (chance nodes resolved by the die treatment), so
-  :func:`search_value` proves ``value == k`` for small ``k`` and ``value > k``
+  `search_value` proves ``value == k`` for small ``k`` and ``value > k``
   otherwise.
-* :func:`bellman_value` recomputes one turn-start value from its successors:
+* `bellman_value` recomputes one turn-start value from its successors:
   the whole Holy Spirit turn is expanded with ``apply``, Valandris' replies
   with ``demon_destinations``, and only the next turn-start positions are
   looked up in the tablebase.  If this holds at every position the tablebase
   is exact (by induction on the capture time), so sampling it gives evidence
   of exactness for the long values that search cannot reach.
-* :func:`check_symmetry` compares the values of a state and its images
+* `check_symmetry` compares the values of a state and its images
   under the board's symmetries.
 """
 
@@ -30,6 +30,7 @@ import numpy as np
 
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import BOARD, NUM_VERTICES
+from tabletop_rules.valandris.positions import from_position
 from tabletop_rules.valandris.rules import apply, demon_destinations, legal_moves
 from tabletop_rules.valandris.solver._engine import NEVER, Die
 from tabletop_rules.valandris.solver.tablebase import Tablebase
@@ -128,7 +129,7 @@ def bellman_value(tablebase: Tablebase, state: State) -> int | None:
             return hit
         best = _INF
         options: tuple[Piece | None, ...] = CREATURES
-        if tablebase.rules.allow_declare_none:
+        if tablebase.options.allow_declare_none:
             options = (*CREATURES, None)
         for d in options:
             declared = attrs.evolve(s, phase=Phase.VALANDRIS, declared=d)
@@ -176,7 +177,6 @@ def check_symmetry(tablebase: Tablebase, state: State, rng: random.Random, count
 
 def random_positions(tablebase: Tablebase, rng: random.Random, count: int) -> Iterator[State]:
     """Random turn-start states (Holy Spirit to move) from the tablebase's seal-set family."""
-    from tabletop_rules.valandris import from_position
     from tabletop_rules.valandris.solver._board import ORBITS, SYMMETRIES, mask_vertices
 
     for _ in range(count):
@@ -195,14 +195,13 @@ def random_positions(tablebase: Tablebase, rng: random.Random, count: int) -> It
             valandris=demon,
             seals=seals,
             declared=rng.choice(choices),
-            rules=tablebase.rules,
+            options=tablebase.options,
         )
 
 
 def long_positions(tablebase: Tablebase, rng: random.Random, count: int, minimum: int) -> Iterator[State]:
     """Random turn-start states whose tabulated value is at least ``minimum`` (and finite), seen through
     random symmetries."""
-    from tabletop_rules.valandris import from_position
     from tabletop_rules.valandris.solver._board import ORBITS, SYMMETRIES, mask_vertices
 
     found: list[tuple[int, int, tuple[int, ...]]] = []
@@ -222,12 +221,12 @@ def long_positions(tablebase: Tablebase, rng: random.Random, count: int, minimum
             valandris=int(g[demon]),
             seals=seals,
             declared=CREATURES[d] if d < 3 else None,  # plane 3: no creature declared
-            rules=tablebase.rules,
+            options=tablebase.options,
         )
 
 
 def perfect_playout(tablebase: Tablebase, state: State, rng: random.Random, max_turns: int = 300) -> State:
-    """Play on from ``state`` with both sides choosing among :meth:`Tablebase.best_moves` (ties by ``rng``).
+    """Play on from ``state`` with both sides choosing among `Tablebase.best_moves` (ties by ``rng``).
 
     The die follows the tablebase's treatment: Valandris picks the face when
     adversarial, the Holy Spirit when cooperative, and no seal is removed when

@@ -1,8 +1,8 @@
 """The solved tablebase: lookups, forward search for mid-turn states, best moves, and the file format.
 
-Values are capture times in Holy Spirit turns.  :meth:`Tablebase.value`
+Values are capture times in Holy Spirit turns.  `Tablebase.value`
 counts the Holy Spirit turn in progress (or, on Valandris' turn, the next
-one); :meth:`Tablebase.capture_turn` gives the absolute turn number.  A
+one); `Tablebase.capture_turn` gives the absolute turn number.  A
 position with no forced capture has the value ``None`` ("never").
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final
@@ -22,7 +23,7 @@ import numpy.typing as npt
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import ABYSS_VERTICES, EARTH_VERTICES, HEAVEN_VERTICES, NAMES
 from tabletop_rules.valandris.moves import Move
-from tabletop_rules.valandris.options import Rules
+from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.rules import SETUP_SEALS, apply, legal_moves
 from tabletop_rules.valandris.solver._board import ORBITS, mask_vertices
 from tabletop_rules.valandris.solver._engine import NEVER, Die, check_options
@@ -69,7 +70,7 @@ class SetupAnswer:
     placements: int
 
 
-def _key(rules: Rules) -> dict[str, Any]:
+def _key(rules: Options) -> dict[str, Any]:
     """The options that the values depend on (``max_turns`` does not enter them)."""
     data = rules.to_dict()
     del data["max_turns"]
@@ -79,8 +80,8 @@ def _key(rules: Rules) -> dict[str, Any]:
 class Tablebase:
     """Exact capture times for every position of one game variant and one die treatment.
 
-    Build one with :func:`tabletop_rules.valandris.solver.solve` or load one
-    with :meth:`load`.  ``T[slot, d, L, U, A, V]`` holds the Holy Spirit's
+    Build one with `tabletop_rules.valandris.solver.solve` or load one
+    with `load`.  ``T[slot, d, L, U, A, V]`` holds the Holy Spirit's
     turn-start values for the seal-set orbit ``orbits[slot]`` in its canonical
     frame, and ``M[slot, L, U, A, V]`` Valandris-to-move values already
     minimised over the declaration.
@@ -88,7 +89,7 @@ class Tablebase:
 
     def __init__(
         self,
-        rules: Rules,
+        options: Options,
         die: Die,
         orbits: tuple[int, ...],
         T: U8,
@@ -96,8 +97,8 @@ class Tablebase:
         info: dict[str, Any] | None = None,
         path: Path | None = None,
     ) -> None:
-        check_options(rules)
-        self.rules: Final = rules
+        check_options(options)
+        self.options: Final = options
         self.die: Final[Die] = die
         self.orbits: Final = orbits
         self.T: Final = T
@@ -106,6 +107,16 @@ class Tablebase:
         self.path: Path | None = path
         self._slot: Final = {orbit: k for k, orbit in enumerate(orbits)}
         self._memo: dict[State, int] = {}
+
+    @property
+    def rules(self) -> Options:
+        """Deprecated: the options this tablebase was solved for; use `options`."""
+        warnings.warn(
+            "Tablebase.rules is deprecated since 0.2 and will be removed in 0.3; use Tablebase.options",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.options
 
     # ------------------------------------------------------------------ table lookups
 
@@ -128,8 +139,8 @@ class Tablebase:
             pieces_off_seals = (state.creatures[0], state.creatures[2], state.demon)
         if any(state.sealed >> v & 1 for v in pieces_off_seals if v is not None):
             raise ValueError(f"a piece stands on a seal: {state!r}")
-        if state.rules != self.rules and _key(state.rules) != _key(self.rules):
-            raise ValueError("the state's rules differ from the rules this tablebase was solved for")
+        if state.options != self.options and _key(state.options) != _key(self.options):
+            raise ValueError("the state's options differ from the options this tablebase was solved for")
 
     def _hs_raw(self, state: State) -> int:
         """Turn-start value (phase LEVIATHAN) from the table, NEVER for "never"."""
@@ -158,7 +169,7 @@ class Tablebase:
 
         Raises:
             ValueError: for a setup state before the creatures and seals are all
-                placed (see :meth:`setup_answer` for the value of the whole setup),
+                placed (see `setup_answer` for the value of the whole setup),
                 or a position outside this tablebase.
         """
         turn = self._turn(state)
@@ -181,7 +192,7 @@ class Tablebase:
         return turn - state.turn + (0 if state.phase is Phase.VALANDRIS else 1)
 
     def _turn(self, state: State) -> int:
-        """:meth:`capture_turn` with "never" as :data:`_NEVER_TURN`."""
+        """`capture_turn` with "never" as `_NEVER_TURN`."""
         phase = state.phase
         if phase is Phase.OVER:
             if state.captured and state.score is not None:
@@ -261,7 +272,7 @@ class Tablebase:
 
         At a roll, the faces the die treatment picks (Valandris' choice when
         adversarial, the Holy Spirit's when cooperative, every face when ignored).
-        At the Holy Spirit's setup decisions, the moves of :meth:`setup_answer`'s setup.
+        At the Holy Spirit's setup decisions, the moves of `setup_answer`'s setup.
         """
         if state.phase in _HS_SETUP:
             return self._setup_moves(state)
@@ -298,7 +309,7 @@ class Tablebase:
             if bin(rep).count("1") != SETUP_SEALS:
                 continue
             sealed = set(mask_vertices(rep))
-            planes = [3] if self.rules.first_turn_power == "none" else [0, 1, 2]
+            planes = [3] if self.options.first_turn_power == "none" else [0, 1, 2]
             table = np.asarray(self.T[slot])[planes][:, lev][:, :, uni][:, :, :, arc]  # (d, 20, 12, 20, 52)
             open_v = np.array([v not in sealed for v in range(len(NAMES))])
             idx = np.arange(len(NAMES))
@@ -322,7 +333,7 @@ class Tablebase:
         key, slot, d, lv, uv, av = best
         value, safe_count = divmod(key, 64)
         seals = mask_vertices(ORBITS.reps[self.orbits[slot]])
-        plane = 3 if self.rules.first_turn_power == "none" else d
+        plane = 3 if self.options.first_turn_power == "none" else d
         row = np.asarray(self.T[slot, plane, lv, uv, av])
         free = [v for v in range(len(NAMES)) if v not in seals and v not in (lv, uv, av)]
         demon = max(free, key=lambda v: int(row[v]))
@@ -401,7 +412,7 @@ class Tablebase:
             "format_version": FORMAT_VERSION,
             "game": "valandris",
             "die": self.die,
-            "options": _key(self.rules),
+            "options": _key(self.options),
             "orbits": list(self.orbits),
             "seal_reps": [ORBITS.reps[o] for o in self.orbits],
             "t_shape": list(t.shape),
@@ -425,7 +436,7 @@ class Tablebase:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], verify: bool = True, mmap: bool = True) -> Tablebase:
-        """Read a file written by :meth:`save`.
+        """Read a file written by `save`.
 
         The arrays are memory-mapped (read-only) unless ``mmap`` is false.
         With ``verify`` the checksum is recomputed over the whole file.
@@ -470,8 +481,8 @@ class Tablebase:
                     digest.update(np.ascontiguousarray(flat[i : i + step]).data.cast("B"))
             if "blake2b-256:" + digest.hexdigest() != header["checksum"]:
                 raise ValueError(f"{source}: checksum mismatch, the file is corrupt")
-        rules = Rules.from_dict(header["options"])
+        options = Options.from_dict(header["options"])
         orbits = tuple(int(o) for o in header["orbits"])
         if [ORBITS.reps[o] for o in orbits] != header["seal_reps"]:
             raise ValueError(f"{source}: seal-set orbits do not match this version's numbering")
-        return cls(rules, header["die"], orbits, t, m, header.get("info"), source)
+        return cls(options, header["die"], orbits, t, m, header.get("info"), source)

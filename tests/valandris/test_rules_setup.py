@@ -14,7 +14,7 @@ from tabletop_rules.valandris.rules import SEAL_TOKENS, SETUP_SEALS
 from .helpers import ABYSS_VERTICES, EARTH_VERTICES, HEAVEN_VERTICES, notations, play
 
 
-def placed_creatures(rules: v.Rules | None = None) -> v.State:
+def placed_creatures(rules: v.Options | None = None) -> v.State:
     return play(v.new_game(rules), "place L A0", "place U E0", "place A H0")
 
 
@@ -27,14 +27,14 @@ def test_components():  # V-SETUP-1, V-POWER-UNI-4, V-RULING-18
         len(
             v.chance_outcomes(
                 v.State(
-                    v.Rules(),
-                    Phase.ROLL,
-                    1,
-                    (32, 20, 0),
-                    1,
-                    0,
-                    Piece.LEVIATHAN,
-                    (Piece.LEVIATHAN, 21),
+                    options=v.Options(),
+                    phase=Phase.ROLL,
+                    turn=1,
+                    creatures=(32, 20, 0),
+                    demon=1,
+                    sealed=0,
+                    declared=Piece.LEVIATHAN,
+                    crossing=(Piece.LEVIATHAN, 21),
                 )
             )
         )
@@ -97,7 +97,7 @@ def test_first_declaration_at_end_of_setup():  # V-SETUP-4, V-RULING-16
 
 
 def test_first_turn_power_none_skips_the_setup_declaration():  # V-SETUP-4, V-RULING-16
-    rules = v.Rules(first_turn_power="none")
+    rules = v.Options(first_turn_power="none")
     state = play(placed_creatures(rules), "seal E6", "seal E7", "seal E8", "seal E9", "seal E10")
     assert state.phase is Phase.PLACE_VALANDRIS
     assert state.declared is None

@@ -196,20 +196,29 @@ def test_archangel_fly_skips_middle():  # V-POWER-ARC-2, V-ORACLE-6, V-RULING-20
     assert after.demon == middle
 
 
+def archangel_to_move(creatures: tuple[int, int, int]) -> v.State:
+    """An Archangel decision of turn 2, the Archangel declared, Valandris far away in the Abyss."""
+    return v.State(
+        options=v.Options(),
+        phase=Phase.ARCHANGEL,
+        turn=2,
+        creatures=creatures,
+        demon=ABYSS_VERTICES[19],
+        sealed=0,
+        declared=Piece.ARCHANGEL,
+    )
+
+
 def test_fly_middle_may_hold_a_creature_but_not_the_destination():  # V-POWER-ARC-3
     middle = SAME[H0][0]
     dest = next(x for x in FLY[H0] if middle in SAME[x])
     # an Archangel decision with the Unicorn (crossed into Heaven) standing on the middle vertex
-    state = v.State(
-        v.Rules(), Phase.ARCHANGEL, 2, (A0, middle, H0), ABYSS_VERTICES[19], 0, Piece.ARCHANGEL
-    )
+    state = archangel_to_move((A0, middle, H0))
     v.validate(state)
     assert v.Fly(dest) in v.legal_moves(state)
     assert v.Step(middle) not in v.legal_moves(state)
     # ... and with the Unicorn on the destination instead, that fly is illegal
-    blocked = v.State(
-        v.Rules(), Phase.ARCHANGEL, 2, (A0, dest, H0), ABYSS_VERTICES[19], 0, Piece.ARCHANGEL
-    )
+    blocked = archangel_to_move((A0, dest, H0))
     assert v.Fly(dest) not in v.legal_moves(blocked)
     assert len([m for m in v.legal_moves(blocked) if isinstance(m, v.Fly)]) == 5
 
@@ -226,7 +235,15 @@ def test_fly_onto_valandris_captures():  # V-ORACLE-6
 
 def test_reach_on_an_empty_board():  # V-ORACLE-5
     def empty(demon: int) -> v.State:
-        return v.State(v.Rules(), Phase.VALANDRIS, 1, (), demon, 0, Piece.LEVIATHAN)
+        return v.State(
+            options=v.Options(),
+            phase=Phase.VALANDRIS,
+            turn=1,
+            creatures=(),
+            demon=demon,
+            sealed=0,
+            declared=Piece.LEVIATHAN,
+        )
 
     assert {len(v.demon_destinations(empty(x))) for x in HEAVEN_VERTICES} == {29}
     assert {len(v.demon_destinations(empty(x))) for x in EARTH_VERTICES} == {41}

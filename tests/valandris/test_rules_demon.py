@@ -11,8 +11,16 @@ from .helpers import ABYSS_VERTICES, ADJACENT, CROSS, EARTH_VERTICES, HEAVEN_VER
 def demon_turn(
     demon: int, creatures: tuple[int, int, int], seals: frozenset[int] = frozenset(), **rules: object
 ) -> v.State:
-    options = v.Rules(**rules)  # type: ignore[arg-type]
-    state = v.State(options, Phase.VALANDRIS, 1, creatures, demon, v.seal_mask(seals), Piece.LEVIATHAN)
+    options = v.Options(**rules)  # type: ignore[arg-type]
+    state = v.State(
+        options=options,
+        phase=Phase.VALANDRIS,
+        turn=1,
+        creatures=creatures,
+        demon=demon,
+        sealed=v.seal_mask(seals),
+        declared=Piece.LEVIATHAN,
+    )
     v.validate(state)
     return state
 
