@@ -54,7 +54,7 @@ def test_dask_distributed_executor():
 
 
 def test_play_one_with_options_and_truncation():
-    record = play_one(valandris, 7, options=valandris.Rules(max_turns=3))
+    record = play_one(valandris, 7, options=valandris.Options(max_turns=3))
     assert record.outcome_dict()["score"] <= 4
     truncated = play_one(valandris, 7, max_moves=5)
     assert truncated.truncated

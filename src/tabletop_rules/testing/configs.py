@@ -61,7 +61,7 @@ def _valandris_default(m: ModuleType) -> object:
 
 def _valandris_alternatives(m: ModuleType) -> object:
     return m.new_game(
-        m.Rules(
+        m.Options(
             demon_may_pass_through_creatures=True,
             crossing_bonus_steps=2,
             blocked_creature="holy_spirit_loses",
@@ -76,7 +76,7 @@ def _valandris_alternatives(m: ModuleType) -> object:
 
 
 def _valandris_no_turn_cap(m: ModuleType) -> object:
-    return m.new_game(m.Rules(max_turns=None))
+    return m.new_game(m.Options(max_turns=None))
 
 
 def _valandris() -> list[GameConfig]:
