@@ -8,7 +8,6 @@ import random
 
 import attrs
 import pytest
-from chrononauts_helpers import draw, move, settle, setup
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +22,8 @@ from tabletop_rules.core import (
     random_playout,
 )
 from tabletop_rules.testing import check_determinism, check_playout
+
+from .helpers import draw, move, settle, setup
 
 FEW = settings(max_examples=2, deadline=None, database=None)
 
@@ -64,7 +65,7 @@ def test_conformance_full_game_to_the_end():  # C-LOSE-1 or C-WIN-*: random game
 
 def test_determinism():  # C-CHANCE-6
     check_determinism(C, 3)
-    check_determinism(C, 4, options=C.RulesConfig(variant="solonauts"))
+    check_determinism(C, 4, options=C.Options(variant="solonauts"))
 
 
 def test_random_games_end():  # C-RULING-38: no cap by default, yet random games end
@@ -211,7 +212,7 @@ def test_json_embeds_a_user_card_list(tmp_path):  # C-DATA-7
     data["inverters"][0]["name"] = "Reverse Fate (printed)"
     path = tmp_path / "deck.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    cards = C.CardSet.from_json(path)
+    cards = C.load_cards(path)
     state = C.new_game(players=2, cards=cards)
     text = C.to_json(state)
     assert '"Reverse Fate (printed)"' in text

@@ -7,12 +7,15 @@ import pickle
 
 import attrs
 import pytest
-from chrononauts_helpers import setup
 
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.state import DrawCards, Event, MiracleEnd, PlayStep, Result, Window
-from tabletop_rules.core import InvalidStateError, random_playout
+from tabletop_rules.chrononauts.frames import DrawCards, MiracleEnd, PlayStep, Window
+from tabletop_rules.chrononauts.history import Event
+from tabletop_rules.chrononauts.state import Result
+from tabletop_rules.core import GameNotOverError, InvalidStateError, random_playout
 from tabletop_rules.simulate import simulate
+
+from .helpers import setup
 
 
 def _mid_game() -> C.State:
@@ -89,7 +92,7 @@ def test_validate_counts_all_136_cards():  # C-STATE-8c, d
 
 def test_solonauts_hand_limit():
     state = C.new_game(variant="solonauts")
-    while C.current_player(state) is not None and not isinstance(state.stack[-1], C.state.SoloStep):
+    while C.current_player(state) is not None and not isinstance(state.stack[-1], C.frames.SoloStep):
         state = C.apply(state, C.chance_outcomes(state)[0][0])
     assert len(state.hands[0]) == 5
     spare = next(c for c, k in zip(state.cards.deck, state.draw_pile, strict=True) if k)
@@ -125,7 +128,7 @@ def test_outcome_of_finished_games():
         assert out["turns"] == final.turn
         assert (out["winner"] is None) == (out["win_type"] is None) == (out["end"] != "win")
         assert out["universe_destroyed"] == (out["end"] == "universe_destroyed")
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(GameNotOverError, match="still going"):
         C.outcome(C.new_game(players=3))
 
 
