@@ -1,10 +1,8 @@
-"""The shared protocol: conformance playouts, determinism, notation, JSON and per-player views."""
+"""The shared protocol: the module satisfies it, conformance playouts, determinism, the turn cap."""
 
 from __future__ import annotations
 
-import contextlib
-import json
-import random
+import pickle
 
 import attrs
 import pytest
@@ -13,17 +11,13 @@ from hypothesis import strategies as st
 
 from tabletop_rules import chrononauts as C
 from tabletop_rules.core import (
-    CHANCE,
-    AmbiguousMoveError,
+    GameNotOverError,
     IllegalMoveError,
     ImperfectInformationGame,
     InvalidMoveError,
-    InvalidStateError,
     random_playout,
 )
 from tabletop_rules.testing import check_determinism, check_playout
-
-from .helpers import draw, move, settle, setup
 
 FEW = settings(max_examples=2, deadline=None, database=None)
 
@@ -83,242 +77,122 @@ def test_turn_cap():  # C-RULING-38
         assert C.returns(playout.final) == (0.0, 0.0, 0.0)
 
 
-# ------------------------------------------------------------------ notation
+# ------------------------------------------------------------------ check_move, is_legal, apply agree
 
 
-def test_notation_round_trip_and_forms():  # C-DOC-5
-    state = draw(
-        setup(3, hands=[["INV-REVERSE-FATE", "ACT-NEW-MISSION", "ACT-DISCONTINUITY", "ART-REX"], []])
-    )
-    texts = [C.move_to_str(state, m) for m in C.legal_moves(state)]
-    for text, m in zip(texts, C.legal_moves(state), strict=True):
-        assert C.parse_move(state, text) == m
-    assert 'play "Reverse Fate" 1963' in texts
-    assert 'play "New Mission" P2' in texts
-    assert 'play "Discontinuity" next' in texts
-    assert 'play "Rex"' in texts
-    assert any(t.startswith("kill-time ") for t in texts)
-    assert C.parse_move(state, "play INV-REVERSE-FATE JFK") == C.Play("INV-REVERSE-FATE", "JFK")
-    assert C.parse_move(state, 'PLAY "reverse fate" 1963') == C.Play("INV-REVERSE-FATE", "JFK")
-
-
-def test_notation_errors():
-    state = draw(setup(3, hands=[["INV-REVERSE-FATE", "INV-AVERT-DISASTER"], []]))
-    with pytest.raises(AmbiguousMoveError):
-        C.parse_move(state, 'play "Reverse Fate"')
-    with pytest.raises(IllegalMoveError):
-        C.parse_move(state, 'play "Rewind"')
-    with pytest.raises(InvalidMoveError):
-        C.parse_move(state, 'play "No Such Card"')
-    with pytest.raises(InvalidMoveError):
-        C.parse_move(state, 'play "Reverse Fate')
-    with pytest.raises(InvalidMoveError):
-        C.parse_move(state, "fly 1963")
-    with pytest.raises(InvalidMoveError):
-        C.parse_move(state, "patch 1865")  # a linchpin year
-    with pytest.raises(IllegalMoveError):
-        C.parse_move(state, "patch 1968")  # 1968 is not a paradox
-    with pytest.raises(IllegalMoveError):
-        C.parse_move(state, "memo")
-    with pytest.raises(InvalidMoveError):
-        C.parse_move(state, 12)  # type: ignore[arg-type]
-
-
-def test_notation_for_every_move_kind():
-    state = C.new_game(players=2)
-    assert C.move_to_str(state, C.chance_outcomes(state)[0][0]).startswith("deal MIS-")
-    assert C.move_to_str(state, C.FirstPlayer(1)) == "first P1"
-    assert C.move_to_str(state, C.Draw("TW-REWIND")) == 'draw "Rewind"'
-    assert C.move_to_str(state, C.Pass()) == "pass"
-    assert C.move_to_str(state, C.Memo("TW-MEMO")) == "memo"
-    assert C.move_to_str(state, C.Mulligan(True)) == "mulligan"
-    assert C.move_to_str(state, C.Mulligan(False)) == "keep"
-    assert C.move_to_str(state, C.Declare(True)) == "declare"
-    assert C.move_to_str(state, C.Declare(False)) == "decline"
-    assert C.move_to_str(state, C.Discard("TW-REWIND")) == 'discard "Rewind"'
-    assert C.move_to_str(state, C.Play("P-1945-B")) == 'patch 1945 "1945 Nexus Patch (unpublished title) B"'
-    assert C.move_to_str(state, C.Play("ACT-MIRACLE-BIBLICAL", "ART-REX")) == (
-        'play "Perform a \\"Miracle\\" (Biblical Relics)" "Rex"'
-    )
-    assert (
-        C.parse_move(state, C.move_to_str(state, C.chance_outcomes(state)[0][0]))
-        == C.chance_outcomes(state)[0][0]
-    )
-
-
-@settings(max_examples=30, deadline=None, database=None)
-@given(text=st.text(max_size=40))
-def test_parse_never_crashes(text):
-    state = draw(setup(2, hands=[["INV-REVERSE-FATE"], []]))
-    with contextlib.suppress(InvalidMoveError, IllegalMoveError, AmbiguousMoveError):
-        C.parse_move(state, text)
-
-
-# ------------------------------------------------------------------ JSON
-
-
-def test_json_round_trip_mid_game():
-    playout = random_playout(C, 5, initial=C.new_game(players=3), max_moves=200)
-    for state in list(playout.states(C))[::20]:
-        assert C.from_json(C.to_json(state)) == state
-
-
-@pytest.mark.parametrize(
-    ("edit", "message"),
-    [
-        (lambda d: d.update(game="valandris"), "game"),
-        (lambda d: d.update(players=9), "players"),
-        (lambda d: d["hands"][0].append("INV-REVERSE-FATE"), "conserved"),
-        (lambda d: d["hands"][0].append("NOPE"), "unknown card"),
-        (lambda d: d.update(alt=["Lincoln"]), "1868"),
-        (lambda d: d["timeline"].update({"1868": "P-1917"}), "1868"),
-        (lambda d: d.update(options={"paradox_limit": 0}), "paradox_limit"),
-        (lambda d: d.update(stack=[]), "decision"),
-        (lambda d: d.pop("log"), "keys"),
-        (lambda d: d.update(ids=["ID-01", "ID-01", "ID-02"]), "IDs"),
-        (
-            lambda d: d["stack"].append(
-                {
-                    "frame": "Window",
-                    "owner": 0,
-                    "play": {"card": "INV-REVERSE-FATE", "target": "JFK"},
-                    "origin": "hand",
-                    "step": "turn",
-                    "eligible": [2],
-                    "index": 0,
-                    "passes": 0,
-                }
-            ),
-            "wrong players|conserved",
-        ),
-    ],
-)
-def test_from_json_rejects(edit, message):  # C-STATE-8
-    state = draw(setup(3, hands=[["INV-REVERSE-FATE"], []]))
-    data = json.loads(C.to_json(state))
-    edit(data)
-    with pytest.raises(InvalidStateError, match=message):
-        C.from_json(json.dumps(data))
-
-
-def test_from_json_rejects_junk():
-    for text in ("", "[]", "{", '{"game": "chrononauts"}', "null"):
-        with pytest.raises(InvalidStateError):
-            C.from_json(text)
-
-
-def test_json_embeds_a_user_card_list(tmp_path):  # C-DATA-7
-    data = json.loads(C.default_cards().data_text)
-    data["inverters"][0]["name"] = "Reverse Fate (printed)"
-    path = tmp_path / "deck.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    cards = C.load_cards(path)
-    state = C.new_game(players=2, cards=cards)
-    text = C.to_json(state)
-    assert '"Reverse Fate (printed)"' in text
-    assert C.from_json(text) == state
-    assert C.from_json(text).cards == cards != C.default_cards()
-
-
-# ------------------------------------------------------------------ views
-
-
-def test_view_holds_exactly_the_public_part_and_own_secrets():  # C-VIEW-1, C-VIEW-2, C-VIEW-5
-    state = draw(
-        setup(3, hands=[["INV-REVERSE-FATE"], ["TW-MEMO"], ["ART-REX"]], ids=["ID-01", "ID-02", "ID-03"])
-    )
-    view = C.observation(state, 0)
-    assert view.hand == tuple(sorted(("INV-REVERSE-FATE", draw_card(state))))
-    assert view.identity == "ID-01"
-    assert view.hand_sizes == (2, 1, 1)
-    text = C.view_to_json(view)
-    assert "TW-MEMO" not in text
-    assert "ID-02" not in text
-    assert "ART-REX" not in text
-    spectator = C.observation(state, None)
-    assert spectator.hand == ()
-    assert spectator.identity == ""
-
-
-def draw_card(state):
-    return next(c for c in state.hands[0] if c != "INV-REVERSE-FATE")
-
-
-@settings(max_examples=10, deadline=None, database=None)
-@given(seed=st.integers(0, 2**16), steps=st.integers(0, 120))
-def test_hidden_cards_never_change_a_view(seed, steps):  # C-VIEW-3, C-VIEW-6
-    playout = random_playout(C, seed, initial=C.new_game(players=3), max_moves=steps)
-    state = playout.final
-    if C.is_terminal(state):
-        return
-    rng = random.Random(seed)
-    # give player 2 a different hidden hand, ID and Mission of the same sizes, from the hidden pools
-    pool = list(state.hands[2]) + [
-        c for c, k in zip(state.cards.deck, state.draw_pile, strict=True) for _ in range(k)
+def _candidates(state: C.State, seen: list[C.Move]) -> list[object]:
+    """Moves to try here: the legal ones, moves seen elsewhere, and objects that are no moves at all."""
+    cards = state.cards
+    extra: list[object] = [
+        C.Play("INV-REVERSE-FATE", "JFK"),
+        C.Play("ART-REX", True),  # a bool is not a seat
+        C.KillTime(("ART-REX",)),
+        C.KillTime(["ART-REX"]),  # type: ignore[arg-type]
+        C.Draw(cards.deck[0]),
+        C.Deal("ID-01"),
+        C.FirstPlayer(0),
+        C.FirstPlayer(True),  # type: ignore[arg-type]
+        C.Mulligan(1),  # type: ignore[arg-type]
+        C.Pass(),
+        "pass",
+        None,
+        3,
     ]
-    rng.shuffle(pool)
-    new_hand = tuple(sorted(pool[: len(state.hands[2])]))
-    rest = pool[len(state.hands[2]) :]
-    draw_pile = tuple(rest.count(c) for c in state.cards.deck)
-    ids = list(state.ids)
-    hidden_ids = sorted(state.id_pile)
-    if hidden_ids and ids[2]:
-        ids[2], swapped = hidden_ids[0], ids[2]
-        id_pile = (state.id_pile - {hidden_ids[0]}) | {swapped}
-    else:
-        id_pile = state.id_pile
-    missions = list(state.missions)
-    hidden_missions = sorted(state.mission_pile)
-    mission_pile = state.mission_pile
-    if hidden_missions and missions[2]:
-        missions[2], returned = hidden_missions[0], missions[2]
-        mission_pile = (state.mission_pile - {hidden_missions[0]}) | {returned}
-    other = attrs.evolve(
-        state,
-        hands=(*state.hands[:2], new_hand),
-        draw_pile=draw_pile,
-        ids=tuple(ids),
-        id_pile=id_pile,
-        missions=tuple(missions),
-        mission_pile=mission_pile,
-    )
-    C.validate(other)
-    for viewer in (0, 1):
-        assert C.information_state_string(other, viewer) == C.information_state_string(state, viewer)
-        assert C.observation(other, viewer) == C.observation(state, viewer)
-    if other.hands[2] != state.hands[2] or other.ids[2] != state.ids[2]:
-        assert C.information_state_string(other, 2) != C.information_state_string(state, 2)
+    return [*C.legal_moves(state), *(m for m, _ in C.chance_outcomes(state)), *seen[-30:], *extra]
 
 
-def test_history_is_redacted():  # C-VIEW-5
-    state = draw(setup(2, hands=[[], []]), "TW-REWIND")
-    assert C.observation(state, 0).history[-1] == "P0 draws Rewind"
-    assert C.observation(state, 1).history[-1] == "P0 draws a card"
+@pytest.mark.parametrize(("players", "variant"), [(3, "chrononauts"), (4, "artifaxx"), (1, "solonauts")])
+def test_check_move_and_is_legal_agree_with_legal_moves(players, variant):  # C-PLAY-1
+    playout = random_playout(C, 11, initial=C.new_game(players=players, variant=variant), max_moves=250)
+    seen: list[C.Move] = []
+    for state in playout.states(C):
+        legal = [*C.legal_moves(state), *(m for m, _ in C.chance_outcomes(state))]
+        for candidate in _candidates(state, seen):
+            ok = C.is_legal(state, candidate)
+            expected = type(candidate) in C.moves.MOVE_TYPES and _exact(candidate) and candidate in legal
+            assert ok == expected, (candidate, state.stack[-1])
+            if ok:
+                C.check_move(state, candidate)
+            else:
+                with pytest.raises((IllegalMoveError, InvalidMoveError)):
+                    C.check_move(state, candidate)
+                with pytest.raises((IllegalMoveError, InvalidMoveError)):
+                    C.apply(state, candidate)  # type: ignore[arg-type]
+        seen.extend(legal)
 
 
-def test_every_player_is_polled_without_a_memo():  # C-VIEW-6, C-RULING-6
-    state = move(draw(setup(3, hands=[["ART-REX"], [], []])), 'play "Rex"')
-    assert C.current_player(state) == 1
-    assert C.legal_moves(state) == (C.Pass(),)
-    state = move(state, "pass")
-    assert C.current_player(state) == 2
-    assert C.current_player(settle(state)) is CHANCE
+def _exact(move: object) -> bool:
+    """The fields have their exact types (what `check_move` asks beyond equality)."""
+    fields = attrs.astuple(move, recurse=False)
+    if isinstance(move, C.Mulligan | C.Declare):
+        return type(fields[0]) is bool
+    if isinstance(move, C.KillTime):
+        return type(move.cards) is tuple
+    return all(type(value) is not bool for value in fields)
 
 
-def test_quick_trip_shows_the_draw_pile_to_its_player_only():  # C-VIEW-4, C-TW-4
-    state = setup(
-        2, hands=[["TW-QUICK-TRIP"], []], draw_pile=["ART-REX", "INV-REVERSE-FATE", "ART-LIVE-STEGOSAURUS"]
-    )
-    state = settle(move(draw(state, "ART-LIVE-STEGOSAURUS"), 'play "Quick Trip to the Future"'))
-    assert C.observation(state, 0).draw_pile == ("INV-REVERSE-FATE", "ART-REX")
-    assert C.observation(state, 1).draw_pile == ()
+def test_junk_is_an_invalid_move_and_a_finished_game_takes_none():
+    state = C.new_game(players=3)
+    for junk in ("pass", None, 3, C.Play(7), C.KillTime(("a", "b", "c"))):  # type: ignore[arg-type]
+        with pytest.raises(InvalidMoveError, match="not a Chrononauts move"):
+            C.apply(state, junk)  # type: ignore[arg-type]
+        assert not C.is_legal(state, junk)
+    final = random_playout(C, 3, initial=state).final
+    with pytest.raises(IllegalMoveError, match="over"):
+        C.check_move(final, C.Pass())
 
 
-def test_describe():
-    state = C.new_game(players=4)
-    assert "4 players" in C.describe(state)
-    final = random_playout(C, 2, initial=state).final
-    assert "Game over" in C.describe(final)
-    assert C.describe(random_playout(C, 2, initial=C.new_game(variant="solonauts")).final).startswith(
-        "Solonauts"
-    )
+def test_outcome_of_an_unfinished_game_raises():
+    with pytest.raises(GameNotOverError):
+        C.outcome(C.new_game(players=2))
+
+
+# ------------------------------------------------------------------ immutability, renamed names
+
+
+def test_card_and_context_tables_of_a_state_are_read_only():
+    state = C.new_game(players=3)
+    tables = [
+        state.cards.deck_index,
+        state.cards.play_cards,
+        state.cards.by_id,
+        state.cards.linchpin_by_icon,
+        state.cards.timeline_by_year,
+        state.cards.ripple_index,
+        state.ctx.playable_if,
+        state.ctx.inverter_targets,
+        state.ctx.effects,
+        state.ctx.plays,
+        state.ctx.kill_times,
+    ]
+    for table in tables:
+        key = next(iter(table))
+        with pytest.raises(TypeError):
+            table[key] = table[key]  # type: ignore[index]
+        with pytest.raises((TypeError, AttributeError)):
+            table.clear()  # type: ignore[attr-defined]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.cards.deck = ()  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.ctx.plays = {}  # type: ignore[misc]
+    # pickling keeps them read-only
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state
+    with pytest.raises(TypeError):
+        again.cards.play_cards["X"] = again.cards.play_cards[again.cards.deck[0]]  # type: ignore[index]
+
+
+def test_moved_modules_still_serve_their_names_with_a_warning(tmp_path):
+    import tabletop_rules.chrononauts.cards as old_cards
+    import tabletop_rules.chrononauts.serialize as old_serialize
+
+    with pytest.warns(DeprecationWarning, match="content"):
+        assert old_cards.CardSet is C.CardSet
+    with pytest.warns(DeprecationWarning, match="MAX_CONTENT_CHARS"):
+        assert old_cards.MAX_CARD_TEXT == C.MAX_CONTENT_CHARS
+    with pytest.warns(DeprecationWarning, match="validation"):
+        assert old_serialize.validate is C.validate
+    with pytest.warns(DeprecationWarning, match="cards_from_json"):
+        assert C.CardSet.from_text(C.default_cards().data_text) == C.default_cards()
+    with pytest.warns(DeprecationWarning, match="state.options|Context.options"):
+        assert C.new_game(players=2).ctx.config == C.Options()  # type: ignore[attr-defined]

@@ -1,17 +1,16 @@
-"""Rulings that change play, tested with their non-default settings (§21), and the options object (§22)."""
+"""Rulings that change play, tested with their non-default settings (§21)."""
 
 from __future__ import annotations
 
 import json
 
 import attrs
-import pytest
 
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts.context import make_context
 from tabletop_rules.chrononauts.engine import Engine
 from tabletop_rules.chrononauts.frames import DrawCards, PlayStep
-from tabletop_rules.core import CHANCE, InvalidOptionError
+from tabletop_rules.core import CHANCE
 
 from .helpers import draw, evolve_timeline, idle, move, open_years, settle, setup, status, turn
 
@@ -20,25 +19,6 @@ RF = "INV-REVERSE-FATE"
 
 def plays(state):
     return {C.move_to_str(state, m) for m in C.legal_moves(state) if isinstance(m, C.Play)}
-
-
-def test_options_are_frozen_validated_and_serialisable():  # C-DOC-4
-    config = C.Options()
-    assert config.paradox_limit == 13
-    assert config.fast_forward_mode == "two_extra_turns"
-    with pytest.raises(InvalidOptionError):
-        C.Options(fast_forward_mode="three_turns")
-    with pytest.raises(InvalidOptionError):
-        C.Options(memo_can_counter_memo="yes")  # type: ignore[arg-type]
-    with pytest.raises(InvalidOptionError):
-        C.Options.from_dict({"no_such_rule": 1})
-    with pytest.raises(InvalidOptionError):
-        C.Options(solonauts_identity_count=15)
-    with pytest.raises(InvalidOptionError):
-        C.Options(ripple_operator_overrides={1974: "xor"})
-    config = C.Options(ripple_operator_overrides={1974: "or"}, max_turns=9)
-    assert C.Options.from_dict(config.to_dict()) == config
-    assert hash(config) == hash(C.Options.from_dict(config.to_dict()))
 
 
 def test_operator_override():  # C-RULING-1

@@ -9,7 +9,6 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from tabletop_rules.chrononauts import content
 from tabletop_rules.chrononauts.content import loader, records
 
 _MOVED = {
@@ -24,7 +23,8 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     new = "MAX_CONTENT_CHARS" if name == "MAX_CARD_TEXT" else name
     warnings.warn(
-        f"{__name__}.{name} is deprecated since 0.2 and will be removed in 0.3; use {content.__name__}.{new}",
+        f"{__name__}.{name} is deprecated since 0.2 and will be removed in 0.3; "
+        f"use tabletop_rules.chrononauts.content.{new}",
         DeprecationWarning,
         stacklevel=2,
     )

@@ -71,7 +71,13 @@ def provenance(record: Mapping[str, Any], where: str, *, counted: bool) -> Prove
     sources = get(record, "sources", list, where)
     if not sources or not all(isinstance(s, str) and s for s in sources):
         raise fail(where, "field 'sources' must be a non-empty list of URLs")  # C-DATA-4.11
-    return Provenance(prov, name_prov, count_prov, pairs, tuple(sources))
+    return Provenance(
+        provenance=prov,
+        name_provenance=name_prov,
+        count_provenance=count_prov,
+        field_provenance=pairs,
+        sources=tuple(sources),
+    )
 
 
 def condition(raw: Any, icons: Mapping[str, int], where: str, field: str, *, primed_only: bool) -> Condition:
@@ -100,7 +106,7 @@ def condition(raw: Any, icons: Mapping[str, int], where: str, field: str, *, pri
             true_mask |= 1 << icons[icon]
     if len(set(terms)) != len(terms):
         raise fail(where, f"field {field!r} repeats a term")
-    return Condition(op, tuple(terms), alt_mask, true_mask)
+    return Condition(op=op, terms=tuple(terms), alt_mask=alt_mask, true_mask=true_mask)
 
 
 def read_id(record: Mapping[str, Any], where: str, seen: set[str]) -> str:

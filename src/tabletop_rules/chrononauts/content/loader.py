@@ -201,15 +201,15 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
                 raise fail(where, "field 'ripples' must list years")
             linchpins.append(
                 Linchpin(
-                    card_id,
-                    year,
-                    time_index,
-                    record["icon"],
-                    icon_bits[record["icon"]],
-                    headline,
-                    get(record, "alt_headline", str, where),
-                    tuple(sorted(ripples)),
-                    source,
+                    id=card_id,
+                    year=year,
+                    time_index=time_index,
+                    icon=record["icon"],
+                    bit=icon_bits[record["icon"]],
+                    true_headline=headline,
+                    alt_headline=get(record, "alt_headline", str, where),
+                    ripples=tuple(sorted(ripples)),
+                    source=source,
                 )
             )
         else:
@@ -217,14 +217,14 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
             patch_ids = get(record, "patch_ids", list, where)
             ripplepoints.append(
                 Ripplepoint(
-                    card_id,
-                    year,
-                    time_index,
-                    headline,
-                    cond,
-                    bool(get(record, "nexus", bool, where)),
-                    tuple(str(p) for p in patch_ids),
-                    source,
+                    id=card_id,
+                    year=year,
+                    time_index=time_index,
+                    true_headline=headline,
+                    paradox_if=cond,
+                    nexus=bool(get(record, "nexus", bool, where)),
+                    patch_ids=tuple(str(p) for p in patch_ids),
+                    source=source,
                 )
             )
     if len(ripplepoints) != counts["ripplepoints"]:
@@ -248,14 +248,14 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
         cond = condition(record.get("playable_if"), icon_bits, where, "playable_if", primed_only=False)
         patches.append(
             PatchCard(
-                card_id,
-                year,
-                get(record, "headline", str, where),
-                read_count(record, where),
-                cond,
-                bool(get(record, "unstable", bool, where)),
-                bool(get(record, "triggers_ultraparadox", bool, where)),
-                provenance(record, where, counted=True),
+                id=card_id,
+                year=year,
+                headline=get(record, "headline", str, where),
+                count=read_count(record, where),
+                playable_if=cond,
+                unstable=bool(get(record, "unstable", bool, where)),
+                triggers_ultraparadox=bool(get(record, "triggers_ultraparadox", bool, where)),
+                source=provenance(record, where, counted=True),
             )
         )
     patch_by_id = {p.id: p for p in patches}
@@ -298,13 +298,13 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
             raise fail(where, f"field 'direction' {direction!r} is not one of {DIRECTIONS}")
         inverters.append(
             InverterCard(
-                card_id,
-                get(record, "name", str, where),
-                read_count(record, where),
-                targets,
-                any_target,
-                str(direction),
-                provenance(record, where, counted=True),
+                id=card_id,
+                name=get(record, "name", str, where),
+                count=read_count(record, where),
+                targets=targets,
+                any_target=any_target,
+                direction=str(direction),
+                source=provenance(record, where, counted=True),
             )
         )
 
@@ -319,14 +319,14 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
             params = get(record, "params", dict, where)
             out.append(
                 ActionCard(
-                    card_id,
-                    get(record, "name", str, where),
-                    read_count(record, where),
-                    kind,
-                    str(key),
-                    freeze(params),
-                    str(record.get("effect", "")),
-                    provenance(record, where, counted=True),
+                    id=card_id,
+                    name=get(record, "name", str, where),
+                    count=read_count(record, where),
+                    kind=kind,
+                    effect_key=str(key),
+                    params=freeze(params),
+                    effect=str(record.get("effect", "")),
+                    source=provenance(record, where, counted=True),
                 )
             )
         return out
@@ -360,15 +360,15 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
             raise fail(where, f"an Artifact dated {year} (after {up_year}) must be ultraparadox_blocked")
         artifacts.append(
             ArtifactCard(
-                card_id,
-                get(record, "name", str, where),
-                count,
-                year,
-                str(record.get("era", "unknown")),
-                tuple(icons),
-                rank,
-                blocked,
-                provenance(record, where, counted=True),
+                id=card_id,
+                name=get(record, "name", str, where),
+                count=count,
+                year=year,
+                era=str(record.get("era", "unknown")),
+                icons=tuple(icons),
+                mona_lisa_rank=rank,
+                ultraparadox_blocked=blocked,
+                source=provenance(record, where, counted=True),
             )
         )
     if len(set(ranks)) != len(ranks):
@@ -409,16 +409,16 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
             for name in names:
                 if name not in artifact_ids:
                     raise fail(where, f"field 'requires' names an unknown artifact {name!r}")
-            slots.append(MissionSlot(str(kind), tuple(str(n) for n in names)))
+            slots.append(MissionSlot(type=str(kind), artifacts=tuple(str(n) for n in names)))
         named = [s.artifacts[0] for s in slots if s.type == "artifact"]
         if len(set(named)) != len(named):
             raise fail(where, "field 'requires' has two identical artifact slots")
         missions.append(
             Mission(
-                card_id,
-                get(record, "name", str, where),
-                tuple(slots),
-                provenance(record, where, counted=False),
+                id=card_id,
+                name=get(record, "name", str, where),
+                requires=tuple(slots),
+                source=provenance(record, where, counted=False),
             )
         )
     if len(missions) != counts["missions"]:
@@ -446,15 +446,17 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
                     raise fail(where, f"field 'home': only a linchpin can be 'alt', {year} is not one")
             elif state != "true":
                 raise fail(where, f"field 'home' has an unknown state {state!r}")
-            entries.append(HomeEntry(int(year), str(state), str(patch) if state == "patched" else None))
+            entries.append(
+                HomeEntry(year=int(year), state=str(state), patch=str(patch) if state == "patched" else None)
+            )
         if len(entries) != 3 or len({e.year for e in entries}) != 3:
             raise fail(where, "field 'home' must have three entries on three distinct years")
         identity = Identity(
-            card_id,
-            get(record, "name", str, where),
-            tuple(entries),
-            bool(get(record, "ultraparadox_exempt", bool, where)),
-            provenance(record, where, counted=False),
+            id=card_id,
+            name=get(record, "name", str, where),
+            home=tuple(entries),
+            ultraparadox_exempt=bool(get(record, "ultraparadox_exempt", bool, where)),
+            source=provenance(record, where, counted=False),
         )
         if not satisfiable(identity, ripple_by_year, patch_by_id, linchpin_by_year):
             raise fail(where, "field 'home' cannot be satisfied by any arrangement of linchpins")
