@@ -14,7 +14,6 @@ from typing import Final, TypeAlias
 import attrs
 
 from tabletop_rules.chrononauts.moves import Play
-from tabletop_rules.core.frozen import evolve
 
 __all__ = [
     "CHANCE_FRAMES",
@@ -104,11 +103,24 @@ class Window:
 
     def after_pass(self) -> Window:
         """The window once the polled player passes: the next seat is polled."""
-        return evolve(self, index=self.index + 1, passes=self.passes + 1)
+        return self._next(self.passes + 1)
 
     def after_memo(self) -> Window:
         """The window once the polled player plays a Memo: the passes count again from zero."""
-        return evolve(self, index=self.index + 1, passes=0)
+        return self._next(0)
+
+    def _next(self, passes: int) -> Window:
+        # built with keywords rather than `evolve`: a pass is the commonest move, and the attrs
+        # constructor of this small record is about twice as fast as a copy field by field
+        return Window(
+            owner=self.owner,
+            play=self.play,
+            origin=self.origin,
+            step=self.step,
+            eligible=self.eligible,
+            index=self.index + 1,
+            passes=passes,
+        )
 
 
 @attrs.frozen

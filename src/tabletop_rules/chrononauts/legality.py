@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections import Counter
 from fractions import Fraction
 from typing import Final
@@ -53,17 +54,23 @@ _MULLIGANS: Final[tuple[Move, ...]] = (Mulligan(False), Mulligan(True))
 _DECLARES: Final[tuple[Move, ...]] = (Declare(True), Declare(False))
 
 
-def kill_time_moves(pos: Position, player: int) -> list[KillTime]:
+def kill_time_moves(pos: Position, player: int) -> tuple[KillTime, ...]:
     """C-TURN-4: one card, or two (a multiset pair) and a draw; single cards first, deck order."""
-    hand = pos.hands[player]
-    order = sorted(set(hand), key=pos.cards.deck_index.__getitem__)
-    table = pos.ctx.kill_times
+    return _kill_time_moves(pos.ctx, tuple(pos.hands[player]))
+
+
+@functools.lru_cache(maxsize=65536)
+def _kill_time_moves(ctx: Context, hand: tuple[str, ...]) -> tuple[KillTime, ...]:
+    """`kill_time_moves` of a hand: a bounded cache keyed by the context and the (sorted) hand, that
+    returns a tuple of the context's shared records (a hand of 3 to 6 cards recurs often)."""
+    order = sorted(set(hand), key=ctx.cards.deck_index.__getitem__)
+    table = ctx.kill_times
     out = [table[(a,)] for a in order]
     pairs = len(order) < len(hand)  # some card has two copies
     for i, a in enumerate(order):
         for b in order[i:] if pairs and hand.count(a) >= 2 else order[i + 1 :]:
             out.append(table[(a, b)])
-    return out
+    return tuple(out)
 
 
 def discards(pos: Position, player: int, *, patches_only: bool = False) -> list[Discard]:
@@ -119,6 +126,8 @@ def decision_player(state: State) -> int | None:
     if state.result is not None or not state.stack:
         return None
     top = state.stack[-1]
+    if type(top) is DrawCards:  # the commonest frame first
+        return None
     if isinstance(top, Window):
         return top.eligible[top.index % len(top.eligible)]
     if isinstance(top, (PlayStep, Harvest, MiracleDiscard, MulliganChoice, DeclareChoice)):
@@ -176,13 +185,10 @@ def chance_outcomes_of(state: State) -> list[tuple[Move, Fraction]]:
         if not total:
             return []
         table = _draw_table(state.ctx, total)
-        pairs, weights = [], []
-        for i, k in enumerate(pile_counts):
-            if k:
-                pairs.append(table[i][k])
-                weights.append(k)
-        # the card counts are the integer weights, so the sampler needs no fraction arithmetic
-        return WeightedOutcomes(pairs, tuple(itertools.accumulate(weights)), total)
+        # the card counts are the integer weights, so the sampler needs no fraction arithmetic; the
+        # rows of the cards left are picked and indexed in C (compress, filter, map), not in a loop
+        pairs = map(operator.getitem, itertools.compress(table, pile_counts), filter(None, pile_counts))
+        return WeightedOutcomes(pairs, tuple(itertools.accumulate(filter(None, pile_counts))), total)
     if isinstance(top, VortexDeal):
         counts = Counter(top.pool)
         order = sorted(counts, key=state.cards.deck_index.__getitem__)

@@ -19,6 +19,7 @@ import attrs
 from tabletop_rules.chrononauts.content.loader import default_cards, load_cards
 from tabletop_rules.chrononauts.content.records import CardSet
 from tabletop_rules.chrononauts.context import check_players, make_context
+from tabletop_rules.chrononauts.effects import plays
 from tabletop_rules.chrononauts.engine import Engine, check_chance, run
 from tabletop_rules.chrononauts.fast_paths import apply_fast
 from tabletop_rules.chrononauts.frames import (
@@ -27,7 +28,9 @@ from tabletop_rules.chrononauts.frames import (
     DealGoal,
     DrawCards,
     Frame,
+    PlayStep,
     SoloTurn,
+    Window,
 )
 from tabletop_rules.chrononauts.history import EMPTY_HISTORY
 from tabletop_rules.chrononauts.legality import chance_outcomes_of, decision_player, legal_moves_of
@@ -45,6 +48,7 @@ from tabletop_rules.chrononauts.moves import (
     Play,
 )
 from tabletop_rules.chrononauts.options import VARIANTS, Options
+from tabletop_rules.chrononauts.position import Position
 from tabletop_rules.chrononauts.state import TRUE, State
 from tabletop_rules.core.errors import (
     GameNotOverError,
@@ -193,15 +197,50 @@ def check_move(state: State, move: object) -> None:
     if isinstance(top, CHANCE_FRAMES):
         check_chance(state, move)
         return
+    if _surely_legal(state, top, move):
+        return
     legal = legal_moves_of(state)
-    for candidate in legal:  # moves usually come from legal_moves: compare by identity first
-        if candidate is move:
-            return
     if move not in legal:
         raise IllegalMoveError(
             f"{move!r} is not legal here (player {decision_player(state)} to act at "
             f"{type(top).__name__}; {len(legal)} legal moves)"
         )
+
+
+def _surely_legal(state: State, top: Frame, move: object) -> bool:
+    """Whether a well-formed decision is certainly one of ``legal_moves(state)``, without listing them.
+
+    A shortcut for the commonest decisions (a pass or a Memo in a reaction window, a play or Killing
+    Time at a turn's play step); ``False`` sends the move to the full comparison with `legal_moves`.
+    ``tests/chrononauts/test_rules_protocol.py`` checks that both ways always agree.
+    """
+    kind = type(move)
+    if type(top) is Window:
+        if kind is Pass:
+            return True  # C-MEMO-3: the polled player may always let the card stand
+        if kind is Memo:  # C-MEMO-1: a Memo card of the polled player's hand
+            card = move.card  # type: ignore[attr-defined]
+            return card in state.ctx.memos and card in state.hands[top.polled()]
+        return False
+    if type(top) is not PlayStep:
+        return False
+    hand = state.hands[top.player]
+    if kind is Play:  # C-PLAY-1: each card's announcements depend on that card alone
+        if move.card not in hand:  # type: ignore[attr-defined]
+            return False
+        return move in plays(Position(state), top.player, (move.card,))  # type: ignore[attr-defined]
+    if (
+        kind is KillTime
+        and top.kind == "turn"
+        and (state.ctx.options.variant != "artifaxx" or state.ctx.options.artifaxx_killing_time)
+    ):  # C-TURN-4, C-RULING-31: Killing Time is open on a turn's play step
+        cards = move.cards  # type: ignore[attr-defined]
+        if state.ctx.kill_times.get(cards) is not move and state.ctx.kill_times.get(cards) != move:
+            return False  # not in deck order, or not deck cards
+        if len(cards) == 2 and cards[0] == cards[1]:
+            return hand.count(cards[0]) >= 2
+        return all(card in hand for card in cards)
+    return False
 
 
 def is_legal(state: State, move: object) -> bool:
