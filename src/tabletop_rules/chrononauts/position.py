@@ -25,7 +25,6 @@ from tabletop_rules.chrononauts.frames import Frame, Window
 from tabletop_rules.chrononauts.history import Record
 from tabletop_rules.chrononauts.moves import Play
 from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, State
-from tabletop_rules.core.frozen import evolve
 
 __all__ = [
     "Position",
@@ -102,36 +101,6 @@ _LAZY: Final[dict[str, tuple[str, Callable[[Any], Any]]]] = {
 }
 
 
-def _sorted_rows(rows: list[list[str]]) -> tuple[tuple[str, ...], ...]:
-    return tuple([tuple(sorted(row)) for row in rows])  # hands are kept sorted (C-STATE-1)
-
-
-def _rows(rows: list[list[str]]) -> tuple[tuple[str, ...], ...]:
-    return tuple([tuple(row) for row in rows])
-
-
-_FREEZE: Final[tuple[tuple[str, str, Callable[[Any], Any]], ...]] = (
-    ("status", "status", tuple),
-    ("draw", "draw_pile", tuple),
-    ("discard", "discard_pile", tuple),
-    ("hands", "hands", _sorted_rows),
-    ("tableaux", "tableaux", _rows),
-    ("ids", "ids", tuple),
-    ("missions", "missions", tuple),
-    ("id_pile", "id_pile", frozenset),
-    ("id_queue", "id_queue", tuple),
-    ("mission_pile", "mission_pile", frozenset),
-    ("mission_queue", "mission_queue", tuple),
-    ("revealed", "revealed_ids", tuple),
-    ("out_of_game", "out_of_game", tuple),
-    ("solo_ids", "solo_ids", tuple),
-    ("home_row", "home_row", tuple),
-    ("stack", "stack", tuple),
-)
-"""Position zone -> (State field, how a copied zone is frozen again); `Position.freeze` only freezes
-the zones that were copied, and shares the others with the source state."""
-
-
 class Position:
     """A copy of a `State` and the questions the rules ask of it.
 
@@ -205,18 +174,52 @@ class Position:
         return value
 
     def freeze(self) -> State:
-        """The state of this position: the zones it copied become tuples again, the others are shared."""
-        copied = self.__dict__
-        changes = {field: freeze(copied[zone]) for zone, field, freeze in _FREEZE if zone in copied}
-        return evolve(
-            self.source,
+        """The state of this position: the zones it copied become tuples again, the others are shared.
+
+        Built with keyword arguments rather than `core.evolve`, which is about twice as slow here.
+        """
+        s = self.source
+        get = self.__dict__.get
+        status = get("status")
+        draw = get("draw")
+        discard = get("discard")
+        hands = get("hands")
+        tableaux = get("tableaux")
+        ids = get("ids")
+        missions = get("missions")
+        id_pile = get("id_pile")
+        id_queue = get("id_queue")
+        mission_pile = get("mission_pile")
+        mission_queue = get("mission_queue")
+        revealed = get("revealed")
+        out_of_game = get("out_of_game")
+        solo_ids = get("solo_ids")
+        home_row = get("home_row")
+        stack = get("stack")
+        return State(
+            ctx=self.ctx,
             alt=self.alt,
+            status=s.status if status is None else tuple(status),
+            draw_pile=s.draw_pile if draw is None else tuple(draw),
+            discard_pile=s.discard_pile if discard is None else tuple(discard),
+            hands=s.hands if hands is None else tuple([tuple(sorted(h)) for h in hands]),
+            tableaux=s.tableaux if tableaux is None else tuple([tuple(t) for t in tableaux]),
+            ids=s.ids if ids is None else tuple(ids),
+            missions=s.missions if missions is None else tuple(missions),
+            id_pile=s.id_pile if id_pile is None else frozenset(id_pile),
+            id_queue=s.id_queue if id_queue is None else tuple(id_queue),
+            mission_pile=s.mission_pile if mission_pile is None else frozenset(mission_pile),
+            mission_queue=s.mission_queue if mission_queue is None else tuple(mission_queue),
+            revealed_ids=s.revealed_ids if revealed is None else tuple(revealed),
+            out_of_game=s.out_of_game if out_of_game is None else tuple(out_of_game),
+            solo_ids=s.solo_ids if solo_ids is None else tuple(solo_ids),
+            home_row=s.home_row if home_row is None else tuple(home_row),
             active=self.active,
             turn=self.turn,
             extra_turns=self.extra_turns,
+            stack=s.stack if stack is None else tuple(stack),
             result=self.result,
-            log=self.source.log.extended(self.log),
-            **changes,
+            log=s.log.extended(self.log),
         )
 
     # ------------------------------------------------------------------ small helpers

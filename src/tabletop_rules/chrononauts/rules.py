@@ -194,10 +194,10 @@ def check_move(state: State, move: object) -> None:
     if state.result is not None or not state.stack:
         raise IllegalMoveError(f"the game is over; {move!r} cannot be applied")
     top = state.stack[-1]
+    if _surely_legal(state, top, move):
+        return
     if isinstance(top, CHANCE_FRAMES):
         check_chance(state, move)
-        return
-    if _surely_legal(state, top, move):
         return
     legal = legal_moves_of(state)
     if move not in legal:
@@ -208,39 +208,51 @@ def check_move(state: State, move: object) -> None:
 
 
 def _surely_legal(state: State, top: Frame, move: object) -> bool:
-    """Whether a well-formed decision is certainly one of ``legal_moves(state)``, without listing them.
+    """Whether ``move`` is certainly legal at ``top``, checked without listing every legal move.
 
-    A shortcut for the commonest decisions (a pass or a Memo in a reaction window, a play or Killing
-    Time at a turn's play step); ``False`` sends the move to the full comparison with `legal_moves`.
-    ``tests/chrononauts/test_rules_protocol.py`` checks that both ways always agree.
+    A shortcut for the commonest moves (a pass or a Memo in a reaction window, a play or Killing
+    Time at a turn's play step, a draw); it checks the exact types itself.  ``False`` means "not
+    sure": the full check (`check_move`) decides.  ``tests/chrononauts/test_rules_protocol.py`` checks
+    that both ways always agree with `legal_moves`.
     """
     kind = type(move)
+    if type(top) is DrawCards:
+        if kind is not Draw or type(move.card) is not str:  # type: ignore[attr-defined]
+            return False
+        index = state.ctx.cards.deck_index.get(move.card)  # type: ignore[attr-defined]
+        return index is not None and state.draw_pile[index] > 0  # C-CHANCE-2: a card left in the pile
     if type(top) is Window:
         if kind is Pass:
             return True  # C-MEMO-3: the polled player may always let the card stand
         if kind is Memo:  # C-MEMO-1: a Memo card of the polled player's hand
             card = move.card  # type: ignore[attr-defined]
-            return card in state.ctx.memos and card in state.hands[top.polled()]
+            return type(card) is str and card in state.ctx.memos and card in state.hands[top.polled()]
         return False
     if type(top) is not PlayStep:
         return False
     hand = state.hands[top.player]
     if kind is Play:  # C-PLAY-1: each card's announcements depend on that card alone
-        if move.card not in hand:  # type: ignore[attr-defined]
+        card = move.card  # type: ignore[attr-defined]
+        if type(card) is not str or type(move.target) not in _TARGET_TYPES or card not in hand:  # type: ignore[attr-defined]
             return False
-        return move in plays(Position(state), top.player, (move.card,))  # type: ignore[attr-defined]
+        return move in plays(Position(state), top.player, (card,))
     if (
         kind is KillTime
         and top.kind == "turn"
         and (state.ctx.options.variant != "artifaxx" or state.ctx.options.artifaxx_killing_time)
     ):  # C-TURN-4, C-RULING-31: Killing Time is open on a turn's play step
         cards = move.cards  # type: ignore[attr-defined]
-        if state.ctx.kill_times.get(cards) is not move and state.ctx.kill_times.get(cards) != move:
-            return False  # not in deck order, or not deck cards
+        if type(cards) is not tuple or not all(type(card) is str for card in cards):
+            return False
+        if state.ctx.kill_times.get(cards) != move:
+            return False  # not one or two deck cards in deck order
         if len(cards) == 2 and cards[0] == cards[1]:
             return hand.count(cards[0]) >= 2
         return all(card in hand for card in cards)
     return False
+
+
+_TARGET_TYPES: Final = (str, int, type(None))
 
 
 def is_legal(state: State, move: object) -> bool:
@@ -259,7 +271,8 @@ def apply(state: State, move: Move) -> State:
         InvalidMoveError: ``move`` is not a Chrononauts move.
         IllegalMoveError: it is not legal here (the message says why).
     """
-    check_move(state, move)
+    if not (state.result is None and state.stack and _surely_legal(state, state.stack[-1], move)):
+        check_move(state, move)  # the commonest moves skip the full check, which lists the legal moves
     fast = apply_fast(state, move)
     if fast is not None:
         return fast
