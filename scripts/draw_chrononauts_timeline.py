@@ -19,7 +19,7 @@ import argparse
 import pathlib
 from html import escape
 
-from tabletop_rules.chrononauts.cards import CardSet, default_cards, provenance_markdown
+from tabletop_rules.chrononauts.content import CardSet, default_cards, load_cards, provenance_markdown
 
 COLOURS = {"single": "#6b6b6b", "or": "#1f6fb2", "and": "#c0392b"}
 WIDTH = 1740
@@ -133,7 +133,7 @@ def main() -> None:
     )
     parser.add_argument("--provenance", action="store_true", help="print the provenance tables instead")
     args = parser.parse_args()
-    cards = CardSet.from_json(args.cards) if args.cards else default_cards()
+    cards = load_cards(args.cards) if args.cards else default_cards()
     if args.provenance:
         print(provenance_markdown(cards), end="")
         return

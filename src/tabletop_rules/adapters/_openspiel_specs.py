@@ -79,15 +79,17 @@ def trismaugistus_spec() -> GameSpec:
 def chrononauts_spec() -> GameSpec:
     from tabletop_rules import chrononauts
     from tabletop_rules.chrononauts import actions
-    from tabletop_rules.chrononauts.cards import default_cards
 
-    cards = default_cards()
-
-    def config(params: Mapping[str, Any]) -> chrononauts.RulesConfig:
-        return chrononauts.RulesConfig.from_dict(
+    def options(params: Mapping[str, Any]) -> chrononauts.Options:
+        return chrononauts.Options.from_dict(
             {"max_turns": int(params["max_turns"]), "variant": str(params["variant"])}
         )
 
+    def new_state(params: Mapping[str, Any]) -> chrononauts.State:
+        return chrononauts.new_game(options(params), players=int(params["players"]))
+
+    # the id spaces depend only on the card list, not on the options or the player count
+    initial = chrononauts.new_game(players=4)
     return GameSpec(
         short_name="tabletop_chrononauts",
         long_name="Chrononauts (tabletop_rules)",
@@ -95,16 +97,16 @@ def chrononauts_spec() -> GameSpec:
         # A game has no natural length bound (a deck can recycle for ever), so the turn cap of
         # C-RULING-38 is a parameter, and the OpenSpiel game is also cut at the matching move bound.
         parameters={"players": 4, "variant": "chrononauts", "max_turns": 500},
-        new_state=lambda params: chrononauts.new_game(config(params), players=int(params["players"])),
-        num_actions=actions.num_actions(cards, 4),
-        chance_outcomes=actions.num_chance_outcomes(cards, 4),
+        new_state=new_state,
+        num_actions=actions.num_actions(initial),
+        chance_outcomes=actions.num_chance_outcomes(initial),
         encode=actions.move_to_action,
         decode=actions.action_to_move,
         encode_chance=actions.move_to_chance,
         decode_chance=actions.chance_to_move,
         players=lambda params: int(params["players"]),
         utility=lambda params: (-1.0, 1.0, None),
-        max_length=lambda params: _bounded(actions.max_game_length(config(params), int(params["players"]))),
+        max_length=lambda params: _bounded(actions.max_game_length(new_state(params))),
         perfect_information=False,
         observation=chrononauts.information_state_string,
         truncate=True,

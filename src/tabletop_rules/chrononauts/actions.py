@@ -1,12 +1,12 @@
 """A stable integer encoding of Chrononauts moves, for frameworks that index actions (OpenSpiel, nets).
 
 The layout depends only on the card list: not on the options, the position or even the player
-count (seat targets always have :data:`SEATS` = 10 slots, the most players C-RULING-37 allows),
+count (seat targets always have `SEATS` = 10 slots, the most players C-RULING-37 allows),
 so one id space serves every game played with a card list.  With ``D`` play-deck card types
 (``cards.deck`` order, 55 in the shipped edition), ``L`` linchpin icons (13), ``A`` Artifacts
 (15), ``G`` goal cards (14 IDs then 10 Missions) and ``n = SEATS``:
 
-Decisions, ``range(num_actions(cards, n))``, in this order:
+Decisions, ``range(num_actions(state))``, in this order:
 
 =====================  ==========================================================================
 block                  ids
@@ -28,7 +28,7 @@ block                  ids
 ``Declare``            2: ``Declare(True)``, ``Declare(False)``
 =====================  ==========================================================================
 
-Chance outcomes, ``range(num_chance_outcomes(cards, n))``: ``Draw(card)`` by deck index
+Chance outcomes, ``range(num_chance_outcomes(state))``: ``Draw(card)`` by deck index
 (``D``), then ``Deal(card)`` by goal-card index (IDs, then Missions, each in file order;
 ``G``), then ``FirstPlayer(p)`` (``n``).
 
@@ -37,7 +37,7 @@ The shipped edition has 1,887 decision ids and 89 chance outcome ids.
 Chrononauts has no bound on its length: the rules set no turn limit, and even with
 ``max_turns`` (C-RULING-38) a single turn can in principle last as long as the deck recycles
 (chains of Perform a "Miracle", Rewind, or Fast Forward in ``draw2_play2`` mode), although
-random games never come close.  :func:`max_game_length` therefore gives a *practical* bound
+random games never come close.  `max_game_length` therefore gives a *practical* bound
 for a capped game, and an adapter that needs a hard one should stop a game that reaches it
 as a draw (the same outcome as the turn limit).
 """
@@ -45,13 +45,14 @@ as a draw (the same outcome as the turn limit).
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Final
 
 import attrs
 
-from tabletop_rules.chrononauts.cards import ActionCard, CardSet, InverterCard
-from tabletop_rules.chrononauts.options import RulesConfig
-from tabletop_rules.chrononauts.state import (
+from tabletop_rules.chrononauts.content.records import ActionCard, CardSet, InverterCard, PlayCard
+from tabletop_rules.chrononauts.effects import EFFECTS
+from tabletop_rules.chrononauts.moves import (
     Deal,
     Declare,
     Discard,
@@ -63,9 +64,11 @@ from tabletop_rules.chrononauts.state import (
     Mulligan,
     Pass,
     Play,
-    State,
 )
-from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from tabletop_rules.chrononauts.options import Options
+from tabletop_rules.chrononauts.state import State
+from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
+from tabletop_rules.core.frozen import frozen_mapping
 
 __all__ = [
     "MOVES_PER_TURN",
@@ -81,15 +84,11 @@ __all__ = [
     "num_chance_outcomes",
 ]
 
-_ARTIFACT_TARGETS: Final = frozenset(
-    {"get_there_first", "sell_artifact", "perform_miracle", "it_never_existed"}
-)
-
 SEATS: Final = 10
 """Seat slots of the layout: player targets and first players, for any player count up to 10."""
 
 MOVES_PER_TURN: Final = 400
-"""The practical allowance of atomic moves per turn used by :func:`max_game_length`.
+"""The practical allowance of atomic moves per turn used by `max_game_length`.
 
 Uniformly random games average about 4 atomic moves a turn; the longest turn seen in 900
 random games (2, 4 and 6 players, both Fast Forward modes, Artifaxx, Solonauts) had 43."""
@@ -97,50 +96,46 @@ random games (2, 4 and 6 players, both Fast Forward modes, Artifaxx, Solonauts) 
 
 @attrs.frozen(eq=False)
 class ActionLayout:
-    """The id tables for one card list and player count (build it with :func:`layout`)."""
+    """The id tables of one card list (build it with `layout`); every table is read-only."""
 
     cards: CardSet
     decisions: tuple[Move, ...]  # id -> decision
-    decision_ids: dict[Move, int]  # decision -> id
+    decision_ids: Mapping[Move, int]  # decision -> id
     chances: tuple[Move, ...]  # id -> chance outcome
-    chance_ids: dict[Move, int]
+    chance_ids: Mapping[Move, int]
 
 
-def _play_targets(card: object, cards: CardSet) -> list[str | int | None]:
-    artifacts: list[str | int | None] = [a.id for a in cards.artifacts]
-    seats: list[str | int | None] = list(range(SEATS))
+def _play_targets(card: PlayCard, cards: CardSet) -> list[str | int | None]:
+    """The target slots of a card: its effect's (`effects.Effect.slots`), or one per linchpin."""
     if isinstance(card, InverterCard):
         return [lp.icon for lp in cards.linchpins]
-    if isinstance(card, ActionCard):
-        key = card.effect_key
-        if key == "memo":
-            return []
-        if key in _ARTIFACT_TARGETS:
-            return artifacts
-        if key == "new_mission":
-            return seats
-        if key == "your_parents_never_met":
-            return seats + artifacts
-        if key == "discontinuity":
-            return [None, "next", "previous"]
-        return [None]  # _NO_TARGET
-    return [None]  # Patches and Artifacts
+    if not isinstance(card, ActionCard):
+        return [None]  # Patches and Artifacts
+    artifacts: list[str | int | None] = [a.id for a in cards.artifacts]
+    seats: list[str | int | None] = list(range(SEATS))
+    slots: dict[str, list[str | int | None]] = {
+        "none": [None],
+        "artifacts": artifacts,
+        "seats": seats,
+        "seats_and_artifacts": seats + artifacts,
+        "direction": [None, "next", "previous"],
+        "never": [],
+    }
+    return slots[EFFECTS[card.effect_key].slots]
 
 
-def layout(cards: CardSet, players: int) -> ActionLayout:
-    """The encoding tables for ``cards`` (the same for every player count 1..10; built once)."""
-    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= SEATS:
-        raise InvalidOptionError(f"players must be an int in 1..{SEATS}, got {players!r}")
-    return _layout(cards)
+def layout(state: State) -> ActionLayout:
+    """The encoding tables of ``state``'s card list (the same for every player count 1..10)."""
+    return _card_layout(state.cards)
 
 
 @functools.lru_cache(maxsize=16)
-def _layout(cards: CardSet) -> ActionLayout:
+def _card_layout(cards: CardSet) -> ActionLayout:
+    """The encoding tables of a card list (a bounded cache of immutable layouts)."""
     deck = cards.deck
     decisions: list[Move] = []
     for card_id in deck:
-        card = cards.play_cards[card_id]
-        decisions += [Play(card_id, target) for target in _play_targets(card, cards)]
+        decisions += [Play(card_id, target) for target in _play_targets(cards.play_cards[card_id], cards)]
     decisions += [KillTime((c,)) for c in deck]
     for i, a in enumerate(deck):
         decisions += [KillTime((a, b)) for b in deck[i:]]
@@ -158,61 +153,88 @@ def _layout(cards: CardSet) -> ActionLayout:
     chance_ids = {move: i for i, move in enumerate(chances)}
     assert len(decision_ids) == len(decisions)
     assert len(chance_ids) == len(chances)
-    return ActionLayout(cards, tuple(decisions), decision_ids, tuple(chances), chance_ids)
+    return ActionLayout(
+        cards=cards,
+        decisions=tuple(decisions),
+        decision_ids=frozen_mapping(decision_ids),
+        chances=tuple(chances),
+        chance_ids=frozen_mapping(chance_ids),
+    )
 
 
-def num_actions(cards: CardSet, players: int) -> int:
-    """The size of the decision id space for this card list (any player count 1..10)."""
-    return len(layout(cards, players).decisions)
+def num_actions(state: State) -> int:
+    """The size of the decision id space of ``state``'s card list (any player count 1..10)."""
+    return len(layout(state).decisions)
 
 
-def num_chance_outcomes(cards: CardSet, players: int) -> int:
-    """The size of the chance-outcome id space for this card list (any player count 1..10)."""
-    return len(layout(cards, players).chances)
+def num_chance_outcomes(state: State) -> int:
+    """The size of the chance-outcome id space of ``state``'s card list (any player count 1..10)."""
+    return len(layout(state).chances)
 
 
 def move_to_action(state: State, move: Move) -> int:
-    """The id of a decision in ``state``'s game (raises InvalidMoveError for anything else)."""
+    """The id of a decision in ``state``'s game.
+
+    Raises:
+        InvalidMoveError: ``move`` is not a Chrononauts decision of this card list.
+    """
     try:
-        return layout(state.cards, state.players).decision_ids[move]
+        return layout(state).decision_ids[move]
     except (KeyError, TypeError):
         raise InvalidMoveError(f"{move!r} is not a Chrononauts decision of this game") from None
 
 
 def action_to_move(state: State, action: int) -> Move:
-    """The decision with id ``action`` (raises IllegalMoveError outside ``range(num_actions)``)."""
-    decisions = layout(state.cards, state.players).decisions
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(decisions):
+    """The decision with id ``action``.
+
+    Raises:
+        IllegalMoveError: ``action`` is not an int in ``range(num_actions(state))``.
+    """
+    decisions = layout(state).decisions
+    if type(action) is not int or not 0 <= action < len(decisions):
         raise IllegalMoveError(f"{action!r} is not a Chrononauts action id (0..{len(decisions) - 1})")
     return decisions[action]
 
 
 def move_to_chance(state: State, move: Move) -> int:
-    """The id of a chance outcome (``Draw``, ``Deal``, ``FirstPlayer``) in ``state``'s game."""
+    """The id of a chance outcome (``Draw``, ``Deal``, ``FirstPlayer``) in ``state``'s game.
+
+    Raises:
+        InvalidMoveError: ``move`` is not a chance outcome of this card list.
+    """
     try:
-        return layout(state.cards, state.players).chance_ids[move]
+        return layout(state).chance_ids[move]
     except (KeyError, TypeError):
         raise InvalidMoveError(f"{move!r} is not a Chrononauts chance outcome of this game") from None
 
 
 def chance_to_move(state: State, outcome: int) -> Move:
-    """The chance outcome with id ``outcome``."""
-    chances = layout(state.cards, state.players).chances
-    if isinstance(outcome, bool) or not isinstance(outcome, int) or not 0 <= outcome < len(chances):
+    """The chance outcome with id ``outcome``.
+
+    Raises:
+        IllegalMoveError: ``outcome`` is not an int in ``range(num_chance_outcomes(state))``.
+    """
+    chances = layout(state).chances
+    if type(outcome) is not int or not 0 <= outcome < len(chances):
         raise IllegalMoveError(f"{outcome!r} is not a Chrononauts chance outcome id (0..{len(chances) - 1})")
     return chances[outcome]
 
 
-def max_game_length(config: RulesConfig, players: int) -> int | None:
-    """A practical bound on the atomic moves of a game, or None when ``max_turns`` is not set.
+def max_game_length(state: State) -> int | None:
+    """A practical bound on the atomic moves of ``state``'s game, or None when ``max_turns`` is not set.
 
     The setup (goal deals, mulligans, the deal of three cards each, the first player) plus
-    :data:`MOVES_PER_TURN` for each of the ``max_turns`` turns.  It is not a proof: see the module
+    `MOVES_PER_TURN` for each of the ``max_turns`` turns.  It is not a proof: see the module
     notes; an adapter should end a game that reaches it with no winner.
     """
-    if config.max_turns is None:
+    return game_length_bound(state.options, state.players)
+
+
+def game_length_bound(options: Options, players: int) -> int | None:
+    """`max_game_length` from the options and the player count."""
+    if options.max_turns is None:
         return None
-    setup = 2 * players + 2 * players * (config.identity_mulligans + 1) + 3 * players + 1
-    if config.variant == "solonauts":
-        setup = config.solonauts_identity_count + 5
-    return setup + MOVES_PER_TURN * config.max_turns
+    setup = 2 * players + 2 * players * (options.identity_mulligans + 1) + 3 * players + 1
+    if options.variant == "solonauts":
+        setup = options.solonauts_identity_count + 5
+    return setup + MOVES_PER_TURN * options.max_turns

@@ -1,4 +1,4 @@
-"""Chrononauts move notation: :func:`move_to_str` and its inverse :func:`parse_move`.
+"""Chrononauts move notation: `move_to_str` and its inverse `parse_move`.
 
 Card names are written in double quotes (a quote inside a name is escaped as
 ``\\"``); card ids may be written instead, unquoted.  The forms are::
@@ -16,7 +16,7 @@ Card names are written in double quotes (a quote inside a name is escaped as
     draw "Rewind" | deal ID-03 | first P1      chance outcomes
 
 Cards taken by Rewind or Quick Trip to the Future are written as plays.
-:func:`parse_move` raises InvalidMoveError (syntax), IllegalMoveError (not legal
+`parse_move` raises InvalidMoveError (syntax), IllegalMoveError (not legal
 here) or AmbiguousMoveError (several legal moves match, e.g. ``play "Reverse Fate"``).
 """
 
@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
 
-from tabletop_rules.chrononauts.cards import CardSet, PatchCard
-from tabletop_rules.chrononauts.engine import chance_outcomes_of, legal_moves_of
-from tabletop_rules.chrononauts.state import (
+from tabletop_rules.chrononauts.content.records import CardSet, PatchCard
+from tabletop_rules.chrononauts.legality import chance_outcomes_of, legal_moves_of
+from tabletop_rules.chrononauts.moves import (
     Deal,
     Declare,
     Discard,
@@ -40,11 +41,15 @@ from tabletop_rules.chrononauts.state import (
     Mulligan,
     Pass,
     Play,
-    State,
 )
+from tabletop_rules.chrononauts.state import State
 from tabletop_rules.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from tabletop_rules.core.frozen import frozen_mapping
 
-__all__ = ["move_to_str", "parse_move", "quote"]
+__all__ = ["MAX_MOVE_TEXT", "move_to_str", "parse_move", "quote"]
+
+MAX_MOVE_TEXT: Final = 300
+"""The longest move text `parse_move` reads."""
 
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _PLAYER = re.compile(r"[Pp]([0-9]{1,2})")
@@ -70,14 +75,14 @@ def quote(name: str) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def _lookup(cards: CardSet) -> dict[str, str]:
-    """Lower-case names and ids of every card -> card id."""
+def _lookup(cards: CardSet) -> Mapping[str, str]:
+    """Lower-case names and ids of every card -> card id (a bounded cache of read-only tables)."""
     out: dict[str, str] = {}
     for card_id, record in cards.by_id.items():
         out.setdefault(str(record.name).lower(), card_id)
     for card_id in cards.by_id:
         out[card_id.lower()] = card_id
-    return out
+    return frozen_mapping(out)
 
 
 def _multiple_patches(cards: CardSet, year: int) -> bool:
@@ -109,8 +114,7 @@ def move_to_str(state: State, move: Move) -> str:
     if isinstance(move, Discard):
         return f"discard {quote(cards.name(move.card))}"
     if isinstance(move, Memo):
-        memos = [c for c in cards.timewarps if c.effect_key == "memo"]
-        return "memo" if len(memos) == 1 else f"memo {quote(cards.name(move.card))}"
+        return "memo" if len(state.ctx.memos) == 1 else f"memo {quote(cards.name(move.card))}"
     if isinstance(move, Pass):
         return "pass"
     if isinstance(move, Mulligan):
@@ -153,8 +157,10 @@ def parse_move(state: State, text: str) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move must be given as text, got {type(text).__name__}")
-    if len(text) > 300:
-        raise InvalidMoveError("move text is too long to be a Chrononauts move")
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(
+            f"move text of {len(text)} characters is longer than the limit of {MAX_MOVE_TEXT}"
+        )
     tokens = _tokens(text)
     if not tokens or tokens[0].lower() not in _VERBS:
         raise InvalidMoveError(f"cannot read {text!r}: expected one of {', '.join(_VERBS)}")
@@ -248,7 +254,7 @@ def parse_move(state: State, text: str) -> Move:
     return matches[0]
 
 
-def _target(cards: CardSet, names: dict[str, str], token: str, text: str) -> str | int:
+def _target(cards: CardSet, names: Mapping[str, str], token: str, text: str) -> str | int:
     if token.isascii() and token.isdigit():
         year = int(token)
         card = cards.timeline_by_year.get(year)

@@ -1,9 +1,9 @@
 """What each player may see (C-VIEW-*), and a short human summary of a state.
 
-:func:`observation` builds a :class:`View`: the public part of the state
+`observation` builds a `View`: the public part of the state
 (C-VIEW-1) plus the viewer's private part (C-VIEW-2, C-VIEW-4), never anything
 else.  ``observation(state, None)`` is the spectators' view.
-:func:`information_state_string` is the view as canonical JSON; its redacted
+`information_state_string` is the view as canonical JSON; its redacted
 history makes it an information state with perfect recall.
 """
 
@@ -14,10 +14,7 @@ from typing import Any
 
 import attrs
 
-from tabletop_rules.chrononauts.engine import decision_player
-from tabletop_rules.chrononauts.state import (
-    OPEN,
-    TRUE,
+from tabletop_rules.chrononauts.frames import (
     ChooseFirst,
     DealGoal,
     DeclareChoice,
@@ -29,10 +26,11 @@ from tabletop_rules.chrononauts.state import (
     MulliganChoice,
     PlayStep,
     SoloStep,
-    State,
     VortexDeal,
     Window,
 )
+from tabletop_rules.chrononauts.legality import decision_player
+from tabletop_rules.chrononauts.state import OPEN, TRUE, State
 
 __all__ = ["View", "describe", "information_state_string", "observation", "view_to_json"]
 
@@ -201,7 +199,7 @@ def describe(state: State) -> str:
     else:
         head = f"{state.variant.capitalize()}, {state.players} players, turn {state.turn}"
         if state.variant == "chrononauts":
-            head += f"; open paradoxes {state.open_paradoxes()}/{state.config.paradox_limit}"
+            head += f"; open paradoxes {state.open_paradoxes()}/{state.options.paradox_limit}"
             if state.ultraparadox():
                 head += "; the UltraParadox is active"
         head += f"; hands {', '.join(f'P{p}:{len(h)}' for p, h in enumerate(state.hands))}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 import pathlib
 
-from tabletop_rules.chrononauts.cards import default_cards, provenance_markdown
+from tabletop_rules.chrononauts.content import default_cards, provenance_markdown
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -6,11 +6,12 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from chrononauts_helpers import draw, evolve_timeline, idle, move, open_years, settle, setup, status, turn
 
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.state import DrawCards, Harvest, MiracleEnd, MulliganChoice, PlayStep, Window
+from tabletop_rules.chrononauts.frames import DrawCards, Harvest, MiracleEnd, MulliganChoice, PlayStep, Window
 from tabletop_rules.core import CHANCE, IllegalMoveError, InvalidOptionError
+
+from .helpers import draw, evolve_timeline, idle, move, open_years, settle, setup, status, turn
 
 RF = "INV-REVERSE-FATE"
 MEMO = "TW-MEMO"
@@ -43,14 +44,14 @@ def test_setup_true_history_and_deal():  # C-SETUP-2, C-SETUP-3, C-SETUP-4, C-ST
 
 def test_first_player_and_mulligans():  # C-SETUP-5, C-SETUP-6, C-RULING-29, C-RULING-36
     state = C.new_game(players=3)
-    while not isinstance(state.stack[-1], C.state.ChooseFirst):
+    while not isinstance(state.stack[-1], C.frames.ChooseFirst):
         state = C.apply(state, C.chance_outcomes(state)[0][0])
     assert C.chance_outcomes(state) == [(C.FirstPlayer(p), Fraction(1, 3)) for p in range(3)]
     state = C.apply(state, C.FirstPlayer(2))
     assert C.current_player(state) == 2  # seat order from the first player
     old = state.ids[2]
     state = move(state, "mulligan")
-    assert isinstance(state.stack[-1], C.state.DealGoal)
+    assert isinstance(state.stack[-1], C.frames.DealGoal)
     assert state.id_queue[-1].card == old
     state = C.apply(state, C.chance_outcomes(state)[0][0])
     assert C.current_player(state) == 0  # P2 must keep the second ID
@@ -401,11 +402,11 @@ def test_your_parents_never_met():  # C-ACT-9, C-RULING-22, C-GOAL-3
 
 def test_goal_pile_queue_front_when_random_part_is_empty():  # C-RULING-28
     state = setup(2, hands=[["ACT-NEW-MISSION"], []], missions=["MIS-PLACEHOLDER-05", "MIS-PLACEHOLDER-06"])
-    queue = tuple(C.state.QueueEntry(m, 0, False) for m in sorted(state.mission_pile))
+    queue = tuple(C.QueueEntry(card=m, returned_by=0, revealed=False) for m in sorted(state.mission_pile))
     state = attrs.evolve(state, mission_pile=frozenset(), mission_queue=queue)
     state = settle(move(draw(state), 'play "New Mission" P1'))
     assert state.missions[1] == queue[0].card  # no chance event: the front of the queue
-    assert state.mission_queue[-1] == C.state.QueueEntry("MIS-PLACEHOLDER-06", 1, False)
+    assert state.mission_queue[-1] == C.QueueEntry(card="MIS-PLACEHOLDER-06", returned_by=1, revealed=False)
 
 
 # ------------------------------------------------------------------ timewarps (§13)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
+import pathlib
 from collections import Counter
 
 import pytest
 
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.cards import CardSet
-from tabletop_rules.core import InvalidStateError
+from tabletop_rules.core import InvalidContentError
 
 CARDS = C.default_cards()
 RAW = json.loads(CARDS.data_text)
@@ -70,15 +70,15 @@ def test_card_facts_come_from_data():  # C-DATA-7, C-INV-5, C-INV-3
     assert inv["INV-AVERT-DISASTER"].targets == ("Titanic", "Lusitania", "Hindenburg")
     data = copy.deepcopy(RAW)
     data["inverters"][2]["targets"] = ["Titanic"]
-    cards = CardSet.from_data(data)
+    cards = C.cards_from_dict(data)
     state = C.new_game(players=2, cards=cards)
     assert state.ctx.inverter_targets["INV-AVERT-DISASTER"][0][0] == "Titanic"
     assert len(state.ctx.inverter_targets["INV-AVERT-DISASTER"]) == 1
 
 
 def test_default_loads_equal_the_file():  # C-DATA-1
-    assert CardSet.from_data(copy.deepcopy(RAW)) == CARDS
-    assert CardSet.from_text(CARDS.data_text).digest == CARDS.digest
+    assert C.cards_from_dict(copy.deepcopy(RAW)) == CARDS
+    assert C.cards_from_json(CARDS.data_text).digest == CARDS.digest
     with pytest.raises(AttributeError):
         CARDS.edition = "x"  # type: ignore[misc]
 
@@ -127,8 +127,8 @@ def _by_id(data, section, card_id):
     ],
 )
 def test_loader_rejects_inconsistent_cards(change, message):  # C-DATA-3, C-DATA-4
-    with pytest.raises(InvalidStateError, match=message):
-        CardSet.from_data(_broken(change))
+    with pytest.raises(InvalidContentError, match=message):
+        C.cards_from_dict(_broken(change))
 
 
 def test_identity_must_be_satisfiable():  # C-DATA-4 (10)
@@ -136,26 +136,38 @@ def test_identity_must_be_satisfiable():  # C-DATA-4 (10)
         home = _by_id(d, "identities", "ID-01")["home"]
         home[0] = {"year": 1933, "state": "true"}  # 1933 true needs Lusitania true; 1917' needs it alt
 
-    with pytest.raises(InvalidStateError, match=r"ID-01.*satisfied"):
-        CardSet.from_data(_broken(change))
+    with pytest.raises(InvalidContentError, match=r"ID-01.*satisfied"):
+        C.cards_from_dict(_broken(change))
 
 
 def test_user_card_list_from_a_file(tmp_path):  # C-DATA-7
     path = tmp_path / "printed.json"
     path.write_text(json.dumps(RAW), encoding="utf-8")
-    cards = CardSet.from_json(path)
+    cards = C.load_cards(path)
     assert cards == CARDS
-    state = C.new_game(C.RulesConfig(card_data_path=str(path)), players=2)
+    state = C.new_game(C.Options(card_data_path=str(path)), players=2)
     assert state.cards == CARDS
-    with pytest.raises(InvalidStateError):
-        CardSet.from_json(tmp_path / "missing.json")
+    with pytest.raises(InvalidContentError):
+        C.load_cards(tmp_path / "missing.json")
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")
-    with pytest.raises(InvalidStateError):
-        CardSet.from_json(tmp_path / "bad.json")
+    with pytest.raises(InvalidContentError):
+        C.load_cards(tmp_path / "bad.json")
 
 
 def test_edition_constraints_are_warnings_only():  # C-DATA-7
     data = copy.deepcopy(RAW)
     _by_id(data, "identities", "ID-03")["home"][0] = {"year": 1865, "state": "alt"}
-    cards = CardSet.from_data(data)
+    cards = C.cards_from_dict(data)
     assert any("ID-03" in w for w in cards.warnings)
+
+
+def test_card_list_files_are_checked(tmp_path: pathlib.Path):
+    path = tmp_path / "cards.json"
+    text = C.default_cards().data_text
+    path.write_text(text.replace('"count":9', '"count":"nine"', 1), encoding="utf-8")
+    with pytest.raises(InvalidContentError, match="card data"):
+        C.load_cards(path)
+    with pytest.raises(InvalidContentError, match="cannot read"):
+        C.load_cards(tmp_path / "missing.json")
+    path.write_text(text, encoding="utf-8")
+    assert C.load_cards(path) == C.default_cards()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from chrononauts_helpers import draw, evolve_timeline, idle, move, settle, setup, turn
-
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.state import SoloStep
+from tabletop_rules.chrononauts.frames import SoloStep
 from tabletop_rules.core import CHANCE, random_playout
+
+from .helpers import draw, evolve_timeline, idle, move, settle, setup, turn
 
 # ------------------------------------------------------------------ Artifaxx
 

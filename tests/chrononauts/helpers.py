@@ -9,8 +9,9 @@ from typing import Any
 import attrs
 
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.engine import Work
-from tabletop_rules.chrononauts.state import DrawCards, State, Window
+from tabletop_rules.chrononauts.engine import Engine
+from tabletop_rules.chrononauts.frames import DrawCards, Window
+from tabletop_rules.chrononauts.state import State
 from tabletop_rules.core import CHANCE
 
 FILLER = "ART-PLACEHOLDER-15"  # a card no test cares about, used as a turn draw
@@ -54,7 +55,7 @@ def setup(
     Unlisted players get empty hands; every other play-deck card is in the draw pile,
     unless ``draw_pile`` lists exactly what it holds (the rest then goes to the discard pile).
     """
-    config = C.RulesConfig(variant=variant, first_player=first, identity_mulligans=0, **options)
+    config = C.Options(variant=variant, first_player=first, identity_mulligans=0, **options)
     state = C.new_game(config, players=players, cards=cards)
     while C.current_player(state) is CHANCE and not (
         isinstance(state.stack[-1], DrawCards) and state.turn >= 1
@@ -93,7 +94,7 @@ def setup(
             mission_pile=frozenset(all_missions - set(missions)),
             mission_queue=(),
         )
-    work = Work(state)
+    work = Engine(state)
     work.advance()
     state = work.freeze()
     C.validate(state)
@@ -102,7 +103,7 @@ def setup(
 
 def evolve_timeline(state: State, *icons: str) -> State:
     """Flip linchpins directly (ripples included), to set up a position without playing cards."""
-    work = Work(state)
+    work = Engine(state)
     for icon in icons:
         work.flip(icon)
     return work.freeze()

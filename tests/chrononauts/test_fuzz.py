@@ -3,7 +3,7 @@
 ``parse_move`` (free text and notation-like word salad, in states all through a game),
 ``from_json`` (arbitrary JSON, valid states with one field replaced by anything: huge numbers,
 deep nesting, wrong types, long strings, unknown card ids) and the card-list loader
-(``CardSet.from_text`` / ``from_data`` on arbitrary JSON and on mutations of the shipped list).
+(``cards_from_json`` / ``cards_from_dict`` on arbitrary JSON and on mutations of the shipped list).
 The typed errors are the subclasses of :class:`tabletop_rules.core.TabletopRulesError`
 (a ``ValueError``); each must say something.
 """
@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.cards import MAX_CARD_TEXT
-from tabletop_rules.chrononauts.serialize import MAX_JSON_CHARS
+from tabletop_rules.chrononauts.content import MAX_CONTENT_CHARS
+from tabletop_rules.chrononauts.serialization import MAX_JSON_CHARS
 from tabletop_rules.core import random_playout
-from tabletop_rules.core.errors import InvalidStateError, TabletopRulesError
+from tabletop_rules.core.errors import InvalidContentError, InvalidStateError, TabletopRulesError
 
 FAST = settings(
     max_examples=80,
@@ -250,8 +250,8 @@ def _card_data() -> dict[str, Any]:
 @FAST
 @given(value=JSON)
 def test_card_loader_on_arbitrary_json(value):
-    with pytest.raises(InvalidStateError):
-        C.CardSet.from_text(json.dumps(value))
+    with pytest.raises(InvalidContentError):
+        C.cards_from_json(json.dumps(value))
 
 
 @settings(FAST, max_examples=60)
@@ -261,12 +261,12 @@ def test_card_loader_on_a_mutated_card_list(pick, new):
     paths = _paths(data)[1:]
     path = paths[pick % len(paths)]
     mutated = _replace(data, path, new)
-    error = _error_of(lambda: C.CardSet.from_data(mutated))
+    error = _error_of(lambda: C.cards_from_dict(mutated))
     if error is not None:
-        assert isinstance(error, InvalidStateError)
+        assert isinstance(error, InvalidContentError)
         assert str(error).startswith("card data")
         return
-    C.new_game(players=2, cards=C.CardSet.from_data(mutated))  # an accepted list plays
+    C.new_game(players=2, cards=C.cards_from_dict(mutated))  # an accepted list plays
 
 
 @settings(FAST, max_examples=40)
@@ -278,13 +278,13 @@ def test_card_loader_on_removed_or_duplicated_records(pick, drop):
     records = list(data[section])
     index = pick % len(records)
     records = records[:index] + records[index + 1 :] if drop else [*records, records[index]]
-    with pytest.raises(InvalidStateError):
-        C.CardSet.from_data({**data, section: records})
+    with pytest.raises(InvalidContentError):
+        C.cards_from_dict({**data, section: records})
 
 
 def test_card_loader_limits():
-    with pytest.raises(InvalidStateError, match="limit"):
-        C.CardSet.from_text(" " * (MAX_CARD_TEXT + 1))
+    with pytest.raises(InvalidContentError, match="limit"):
+        C.cards_from_json(" " * (MAX_CONTENT_CHARS + 1))
     for text in ("", "[" * 100_000, "9" * 5000):
-        with pytest.raises(InvalidStateError):
-            C.CardSet.from_text(text)
+        with pytest.raises(InvalidContentError):
+            C.cards_from_json(text)

@@ -30,8 +30,8 @@ GAMES = [
 
 
 def _check_state(state: C.State) -> int:
-    size = A.num_actions(state.cards, state.players)
-    chance_size = A.num_chance_outcomes(state.cards, state.players)
+    size = A.num_actions(state)
+    chance_size = A.num_chance_outcomes(state)
     if C.current_player(state) is CHANCE:
         ids = []
         for move, _ in C.chance_outcomes(state):
@@ -62,29 +62,30 @@ def test_every_move_round_trips_along_random_playouts(players, variant, options)
 
 def test_layout_sizes_and_stability():
     cards = C.default_cards()
+    state = C.new_game(players=4)
     assert len(cards.deck) == 55
-    assert A.num_actions(cards, 4) == 1887
-    assert A.num_chance_outcomes(cards, 4) == 55 + 24 + 10
+    assert A.num_actions(state) == 1887
+    assert A.num_chance_outcomes(state) == 55 + 24 + 10
     # the same ids for every player count
-    assert {A.num_actions(cards, n) for n in range(1, 11)} == {1887}
+    assert {A.num_actions(C.new_game(players=n)) for n in range(2, 7)} == {1887}
+    assert A.num_actions(C.new_game(variant="solonauts")) == 1887
     assert A.move_to_action(C.new_game(players=2), C.Pass()) == A.move_to_action(
         C.new_game(players=6), C.Pass()
     )
-    state = C.new_game(players=4)
     # fixed anchors of the documented layout
     assert A.action_to_move(state, 0) == C.Play(cards.deck[0], cards.linchpins[0].icon)
-    assert A.move_to_action(state, C.Pass()) == A.num_actions(cards, 4) - 5
-    assert A.move_to_action(state, C.Declare(False)) == A.num_actions(cards, 4) - 1
+    assert A.move_to_action(state, C.Pass()) == A.num_actions(state) - 5
+    assert A.move_to_action(state, C.Declare(False)) == A.num_actions(state) - 1
     assert A.move_to_chance(state, C.Draw(cards.deck[0])) == 0
-    assert A.move_to_chance(state, C.FirstPlayer(9)) == A.num_chance_outcomes(cards, 4) - 1
+    assert A.move_to_chance(state, C.FirstPlayer(9)) == A.num_chance_outcomes(state) - 1
     # every id decodes to a distinct move
-    decoded = [A.action_to_move(state, i) for i in range(A.num_actions(cards, 4))]
+    decoded = [A.action_to_move(state, i) for i in range(A.num_actions(state))]
     assert len(set(decoded)) == len(decoded)
 
 
 def test_bad_ids_and_moves_raise_typed_errors():
     state = C.new_game(players=3)
-    size = A.num_actions(state.cards, 3)
+    size = A.num_actions(state)
     for bad in (-1, size, True, "3", 2.0, None):
         with pytest.raises(IllegalMoveError):
             A.action_to_move(state, bad)  # type: ignore[arg-type]
@@ -99,12 +100,12 @@ def test_bad_ids_and_moves_raise_typed_errors():
 
 
 def test_max_game_length():  # C-RULING-38
-    assert A.max_game_length(C.RulesConfig(), 4) is None
-    bound = A.max_game_length(C.RulesConfig(max_turns=30), 4)
+    assert A.max_game_length(C.new_game(players=4)) is None
+    bound = A.max_game_length(C.new_game({"max_turns": 30}, players=4))
     assert bound is not None
     assert bound >= 30 * A.MOVES_PER_TURN
     playout = random_playout(C, 5, initial=C.new_game({"max_turns": 30}, players=4))
     assert len(playout.moves) <= bound
-    solo = A.max_game_length(C.RulesConfig(variant="solonauts", max_turns=50), 1)
+    solo = A.max_game_length(C.new_game({"variant": "solonauts", "max_turns": 50}))
     assert solo is not None
     assert solo > 50

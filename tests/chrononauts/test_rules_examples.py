@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from chrononauts_helpers import draw, evolve_timeline, idle, move, open_years, settle, setup, status, turn
-
 from tabletop_rules import chrononauts as C
 from tabletop_rules.core import IllegalMoveError
+
+from .helpers import draw, evolve_timeline, idle, move, open_years, settle, setup, status, turn
 
 PA = "INV-PREVENT-ASSASSINATION"
 RH = "INV-RESTORE-HISTORY"
@@ -194,7 +194,7 @@ def test_e8_hand_size():  # E8: C-WIN-4, C-RULING-35
 
 def test_e9_draw_probabilities():  # E9: C-CHANCE-2, C-CHANCE-3, C-SETUP-4
     state = C.new_game(players=2)
-    while not isinstance(state.stack[-1], C.state.DrawCards):
+    while not isinstance(state.stack[-1], C.frames.DrawCards):
         state = C.apply(state, C.chance_outcomes(state)[0][0])
     outcomes = dict(C.chance_outcomes(state))
     assert outcomes[C.Draw(RF)] == Fraction(9, 80)

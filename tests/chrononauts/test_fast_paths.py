@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import pathlib
-
 import pytest
 
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.engine import CHANCE_FRAMES, Work
-from tabletop_rules.core import InvalidStateError, random_playout
+from tabletop_rules.chrononauts.engine import run
+from tabletop_rules.chrononauts.frames import CHANCE_FRAMES
+from tabletop_rules.core import random_playout
 
 CONFIGS = [
     (4, "chrononauts", {}),
@@ -20,13 +19,7 @@ CONFIGS = [
 
 
 def _general(state: C.State, move: C.Move) -> C.State:
-    work = Work(state)
-    if isinstance(state.stack[-1], CHANCE_FRAMES):
-        work.chance(move)
-    else:
-        work.decide(move)
-    work.advance()
-    return work.freeze()
+    return run(state, move, chance=isinstance(state.stack[-1], CHANCE_FRAMES))
 
 
 @pytest.mark.parametrize(("players", "variant", "options"), CONFIGS)
@@ -40,15 +33,3 @@ def test_fast_paths_match_the_general_path(players, variant, options):
             assert fast == slow  # every field, the history included
             if i % 100 == 0:
                 assert C.to_json(fast) == C.to_json(slow)
-
-
-def test_card_list_files_are_checked(tmp_path: pathlib.Path):
-    path = tmp_path / "cards.json"
-    text = C.default_cards().data_text
-    path.write_text(text.replace('"count":9', '"count":"nine"', 1), encoding="utf-8")
-    with pytest.raises(InvalidStateError, match="card data"):
-        C.CardSet.from_json(path)
-    with pytest.raises(InvalidStateError, match="cannot read"):
-        C.CardSet.from_json(tmp_path / "missing.json")
-    path.write_text(text, encoding="utf-8")
-    assert C.CardSet.from_json(path) == C.default_cards()

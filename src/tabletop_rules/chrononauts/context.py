@@ -1,0 +1,230 @@
+"""The fixed part of a game: cards, options and player count, with every table built once.
+
+`make_context` builds a `Context` when a game starts (or is read back from
+JSON); every state of the game shares it.  Its tables are complete when it is
+made and read-only (tuples and `core.frozen_mapping`), so sharing it between
+states, threads and processes is safe.  `check_players` is the player-count rule.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import warnings
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+
+from tabletop_rules.chrononauts.content.records import ActionCard, CardSet, Condition
+from tabletop_rules.chrononauts.frames import DrawCards, EndTurn, PlayStep
+from tabletop_rules.chrononauts.moves import Draw, KillTime, Play
+from tabletop_rules.chrononauts.options import Options
+from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.frozen import frozen_mapping
+
+__all__ = ["Context", "InverterTarget", "check_players", "make_context"]
+
+InverterTarget = tuple[str, int, int, str]
+"""An Inverter's target: ``(icon, bit, year, side it must show first)``, the side ``"true"``,
+``"alt"`` or ``"any"``."""
+
+_DIRECTION_NEEDS: Final = {"to_alt": "true", "to_true": "alt", "either": "any"}
+_ASSASSINATED_ON_ALT: Final = ("Hitler", "Reagan")  # C-RULING-24, "all_assassinations"
+_DISCONTINUITY_TARGETS: Final = (None, "next", "previous")
+
+
+@attrs.frozen(eq=False)
+class Context:
+    """The fixed part of a game: cards, options and player count, with indexes built once.
+
+    Attributes:
+        cards: the card list; options: the rulings; players: the player count.
+        deck_counts: this variant's play deck, aligned with ``cards.deck``.
+        up_year: the year whose patch triggers the UltraParadox (None if no patch does).
+        paradox_if: per ripplepoint, its condition with the operator overrides (C-RULING-1).
+        playable_if: per patch id, its condition with the operator overrides.
+        inverter_targets: per Inverter id, the linchpins it may flip (C-INV-2, C-RULING-24, -25).
+        effects: per Action and Timewarp id, the effect it has under these options (C-ARTIFAXX-3).
+        memos: the Memo card ids.
+        draws: one `Draw` per play-deck card type, aligned with ``cards.deck``.
+        plays: every `Play` a card of this game can make, by ``(card, target)`` (shared records).
+        kill_times: every `KillTime` by its cards (shared records).
+        turn_frames: per seat, the frames a turn pushes (C-TURN-2..6).
+        window_seats: per owner of a pending card, the seats its reaction window polls, in order
+            (C-MEMO-3: everyone else from the next seat on; C-RULING-34 may add the owner last).
+    """
+
+    cards: CardSet
+    options: Options
+    players: int
+    deck_counts: tuple[int, ...]
+    up_year: int | None
+    paradox_if: tuple[Condition, ...]
+    playable_if: Mapping[str, Condition]
+    inverter_targets: Mapping[str, tuple[InverterTarget, ...]]
+    effects: Mapping[str, str]
+    memos: frozenset[str]
+    draws: tuple[Draw, ...]
+    plays: Mapping[tuple[str, str | int | None], Play]
+    kill_times: Mapping[tuple[str, ...], KillTime]
+    turn_frames: tuple[tuple[EndTurn, PlayStep, DrawCards], ...]
+    window_seats: tuple[tuple[int, ...], ...]
+    key: tuple[str, Options, int]  # what the context is made of: equality and hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Context) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __reduce__(self) -> tuple[Any, tuple[CardSet, Options, int]]:
+        """Pickled as what it is made of; unpickling makes (or finds) the context again."""
+        return (make_context, (self.cards, self.options, self.players))
+
+    @property
+    def config(self) -> Options:
+        """Deprecated since 0.2: use ``options``."""
+        warnings.warn(
+            "Context.config is deprecated since 0.2; use Context.options", DeprecationWarning, stacklevel=2
+        )
+        return self.options
+
+
+def check_players(options: Options, players: int, cards: CardSet) -> None:
+    """The player count of the variant (C-SETUP-1, C-ARTIFAXX-1, C-SOLO-1, C-RULING-37).
+
+    Raises:
+        InvalidOptionError: a count outside the variant's range, more players than goal cards,
+            or a fixed first player who is not a seat.
+    """
+    if type(players) is not int:
+        raise InvalidOptionError(f"players must be an int, got {players!r}")
+    if options.variant == "solonauts":
+        low, high = 1, 1
+    else:
+        low = 2
+        high = 6 if options.variant == "chrononauts" else 4
+        if options.allow_extra_players:
+            high = 10
+    if not low <= players <= high:
+        raise InvalidOptionError(f"{options.variant} is for {low}-{high} players, not {players}")
+    if players > len(cards.missions) or players > len(cards.identities):
+        raise InvalidOptionError(f"{players} players need as many IDs and Missions")
+    if isinstance(options.first_player, int) and options.first_player >= players:
+        raise InvalidOptionError(f"first_player={options.first_player} is not a seat of {players} players")
+
+
+@functools.lru_cache(maxsize=64)
+def make_context(cards: CardSet, options: Options, players: int) -> Context:
+    """The context of a game (cached: one immutable context per card list, options and count)."""
+    overrides = dict(options.ripple_operator_overrides)
+    paradox_if = tuple(
+        rp.paradox_if.with_op(overrides[rp.year]) if rp.year in overrides else rp.paradox_if
+        for rp in cards.ripplepoints
+    )
+    playable_if: dict[str, Condition] = {}
+    for patch in cards.patches:
+        cond = patch.playable_if
+        if patch.year in overrides and not patch.unstable:
+            cond = cond.with_op(overrides[patch.year])
+        playable_if[patch.id] = cond
+    effects = {card.id: _effect_key(card, options) for card in (*cards.actions, *cards.timewarps)}
+    return Context(
+        cards=cards,
+        options=options,
+        players=players,
+        deck_counts=_deck_counts(cards, options),
+        up_year=next((p.year for p in cards.patches if p.triggers_ultraparadox), None),
+        paradox_if=paradox_if,
+        playable_if=frozen_mapping(playable_if),
+        inverter_targets=_inverter_targets(cards, options),
+        effects=frozen_mapping(effects),
+        memos=frozenset(card_id for card_id, key in effects.items() if key == "memo"),
+        draws=tuple(Draw(card_id) for card_id in cards.deck),
+        plays=_plays(cards, players),
+        kill_times=_kill_times(cards),
+        turn_frames=tuple((EndTurn(p), PlayStep(p, "turn"), DrawCards(p, 1)) for p in range(players)),
+        window_seats=tuple(
+            (
+                *((owner + k) % players for k in range(1, players)),
+                *((owner,) if options.memo_self_target else ()),
+            )
+            for owner in range(players)
+        ),
+        key=(cards.digest, options, players),
+    )
+
+
+def _effect_key(card: ActionCard, options: Options) -> str:
+    """The effect a card has in this game: Artifaxx may play YPNM as It Never Existed (C-ARTIFAXX-3)."""
+    if (
+        card.effect_key == "your_parents_never_met"
+        and options.variant == "artifaxx"
+        and options.artifaxx_ypnm == "as_it_never_existed"
+    ):
+        return "it_never_existed"
+    return card.effect_key
+
+
+def _deck_counts(cards: CardSet, options: Options) -> tuple[int, ...]:
+    """Copies of each card type in this variant's play deck (C-ARTIFAXX-2, C-ARTIFAXX-3, C-SOLO-2)."""
+    keep = {
+        "artifaxx": ("artifact", "action", "timewarp"),
+        "solonauts": ("patch", "inverter"),
+    }.get(options.variant, ("inverter", "patch", "artifact", "action", "timewarp"))
+    counts = []
+    for card_id, count in zip(cards.deck, cards.deck_counts, strict=True):
+        card = cards.play_cards[card_id]
+        kept = card.kind in keep
+        if (
+            options.variant == "artifaxx"
+            and isinstance(card, ActionCard)
+            and card.effect_key == "your_parents_never_met"
+            and options.artifaxx_ypnm == "remove"
+        ):
+            kept = False  # C-ARTIFAXX-3
+        counts.append(count if kept else 0)
+    return tuple(counts)
+
+
+def _inverter_targets(cards: CardSet, options: Options) -> Mapping[str, tuple[InverterTarget, ...]]:
+    """Per Inverter card, the linchpins it may flip and the side each must show first (C-INV-2)."""
+    disasters: tuple[str, ...] = next(
+        (c.targets for c in cards.inverters if c.id == "INV-AVERT-DISASTER"), ()
+    )
+    out: dict[str, tuple[InverterTarget, ...]] = {}
+    for card in cards.inverters:
+        pairs = [(icon, _DIRECTION_NEEDS[card.direction]) for icon in card.targets]
+        if card.id == "INV-RESTORE-HISTORY" and options.restore_history_scope == "disasters_only":
+            pairs = [(icon, side) for icon, side in pairs if icon in disasters]  # C-RULING-25
+        if (
+            card.id == "INV-PREVENT-ASSASSINATION"
+            and options.prevent_assassination_scope == "all_assassinations"
+        ):
+            pairs += [(icon, "alt") for icon in _ASSASSINATED_ON_ALT if icon in cards.linchpin_by_icon]
+        out[card.id] = tuple(
+            (icon, cards.linchpin_by_icon[icon].bit, cards.linchpin_by_icon[icon].year, side)
+            for icon, side in pairs
+        )
+    return frozen_mapping(out)
+
+
+def _plays(cards: CardSet, players: int) -> Mapping[tuple[str, str | int | None], Play]:
+    """One shared `Play` for every card and every target it could name in this game."""
+    seats: tuple[str | int | None, ...] = tuple(range(players))
+    targets: tuple[str | int | None, ...] = (
+        None,
+        *_DISCONTINUITY_TARGETS[1:],
+        *cards.linchpin_by_icon,
+        *(a.id for a in cards.artifacts),
+        *seats,
+    )
+    return frozen_mapping({(c, t): Play(c, t) for c in cards.deck for t in targets})
+
+
+def _kill_times(cards: CardSet) -> Mapping[tuple[str, ...], KillTime]:
+    """One shared `KillTime` for every card and every pair of cards, in deck order (C-TURN-4)."""
+    singles = {(c,): KillTime((c,)) for c in cards.deck}
+    pairs = {(a, b): KillTime((a, b)) for a, b in itertools.combinations_with_replacement(cards.deck, 2)}
+    return frozen_mapping({**singles, **pairs})

@@ -1,0 +1,230 @@
+"""The engine's pending-step records: the frames of a state's stack.
+
+A state keeps a *stack of frames*: the work still to do, innermost on top (a
+reaction window over the card it may cancel, a Fast Forward's remaining plays,
+a Miracle's set-aside hand, a draw of several cards...).  The frame on top
+says who acts next: a player (`DECISION_FRAMES`), chance (`CHANCE_FRAMES`),
+or nobody (the engine resolves it at once).  Frames are frozen and shared.
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeAlias
+
+import attrs
+
+from tabletop_rules.chrononauts.moves import Play
+
+__all__ = [
+    "CHANCE_FRAMES",
+    "DECISION_FRAMES",
+    "FRAME_TYPES",
+    "ChooseFirst",
+    "DealGoal",
+    "DeclareChoice",
+    "DrawCards",
+    "EndTurn",
+    "Frame",
+    "Harvest",
+    "MiracleDiscard",
+    "MiracleEnd",
+    "MulliganChoice",
+    "PlayStep",
+    "RippleCheck",
+    "SoloAfter",
+    "SoloStep",
+    "SoloTurn",
+    "TurnStart",
+    "VortexDeal",
+    "Window",
+]
+
+
+@attrs.frozen
+class ChooseFirst:
+    """Chance: the first player."""
+
+
+@attrs.frozen
+class DealGoal:
+    """Take the top card of the ID or Mission pile for ``player`` (chance while the random part has cards)."""
+
+    player: int
+    pile: str  # "id" | "mission"
+
+
+@attrs.frozen
+class MulliganChoice:
+    player: int
+    remaining: int
+
+
+@attrs.frozen
+class TurnStart:
+    player: int
+
+
+@attrs.frozen
+class DrawCards:
+    """Draw ``count`` cards one chance draw at a time (C-CHANCE-3)."""
+
+    player: int
+    count: int
+
+
+@attrs.frozen
+class PlayStep:
+    """A play from hand is due; ``kind`` is ``turn``, ``effect`` (Fast Forward) or ``miracle``."""
+
+    player: int
+    kind: str
+
+
+@attrs.frozen
+class Window:
+    """A Memo reaction window over the pending ``play`` by ``owner`` (C-MEMO-3, C-RULING-6).
+
+    ``origin`` is where the card came from (``hand``/``discard``/``draw``) and
+    ``step`` the kind of play step it used (for ``memo_consumes_play``).
+    A Memo's own window has ``play.card`` the Memo and ``play.target`` None.
+    """
+
+    owner: int
+    play: Play
+    origin: str
+    step: str
+    eligible: tuple[int, ...]
+    index: int
+    passes: int
+
+    def polled(self) -> int:
+        """The seat polled now."""
+        return self.eligible[self.index % len(self.eligible)]
+
+    def after_pass(self) -> Window:
+        """The window once the polled player passes: the next seat is polled."""
+        return self._next(self.passes + 1)
+
+    def after_memo(self) -> Window:
+        """The window once the polled player plays a Memo: the passes count again from zero."""
+        return self._next(0)
+
+    def _next(self, passes: int) -> Window:
+        # built with keywords rather than `evolve`: a pass is the commonest move, and the attrs
+        # constructor of this small record is about twice as fast as a copy field by field
+        return Window(
+            owner=self.owner,
+            play=self.play,
+            origin=self.origin,
+            step=self.step,
+            eligible=self.eligible,
+            index=self.index + 1,
+            passes=passes,
+        )
+
+
+@attrs.frozen
+class Harvest:
+    """Rewind / Quick Trip to the Future: choose the card to play from ``source`` (C-TW-3, C-TW-4)."""
+
+    player: int
+    source: str  # "discard" | "draw"
+
+
+@attrs.frozen
+class MiracleDiscard:
+    player: int
+    count: int
+
+
+@attrs.frozen
+class MiracleEnd:
+    """Give back the hand set aside by Perform a "Miracle" (C-ACT-4 step 6)."""
+
+    player: int
+    aside: tuple[str, ...]
+
+
+@attrs.frozen
+class VortexDeal:
+    """Deal the Time Vortex pool one chance draw at a time (C-ACT-6, C-RULING-32)."""
+
+    pool: tuple[str, ...]
+    next_player: int
+    owed: tuple[int, ...]  # per player, for ``restore_sizes``; empty for round robin
+
+
+@attrs.frozen
+class RippleCheck:
+    """Run ripple resolution (a patch placed without its ``playable_if``, C-RULING-8)."""
+
+
+@attrs.frozen
+class EndTurn:
+    player: int
+
+
+@attrs.frozen
+class DeclareChoice:
+    player: int
+    conditions: tuple[str, ...]
+
+
+@attrs.frozen
+class SoloTurn:
+    """Solonauts: check the end, then a step is due."""
+
+
+@attrs.frozen
+class SoloStep:
+    """Solonauts: play or discard one card (C-SOLO-4)."""
+
+
+@attrs.frozen
+class SoloAfter:
+    """Solonauts: send home every ID that can go, then draw back up to five (C-SOLO-4, C-SOLO-5)."""
+
+
+Frame: TypeAlias = (
+    ChooseFirst
+    | DealGoal
+    | MulliganChoice
+    | TurnStart
+    | DrawCards
+    | PlayStep
+    | Window
+    | Harvest
+    | MiracleDiscard
+    | MiracleEnd
+    | VortexDeal
+    | RippleCheck
+    | EndTurn
+    | DeclareChoice
+    | SoloTurn
+    | SoloStep
+    | SoloAfter
+)
+
+FRAME_TYPES: Final = (
+    ChooseFirst,
+    DealGoal,
+    MulliganChoice,
+    TurnStart,
+    DrawCards,
+    PlayStep,
+    Window,
+    Harvest,
+    MiracleDiscard,
+    MiracleEnd,
+    VortexDeal,
+    RippleCheck,
+    EndTurn,
+    DeclareChoice,
+    SoloTurn,
+    SoloStep,
+    SoloAfter,
+)
+DECISION_FRAMES: Final = (MulliganChoice, PlayStep, Window, Harvest, MiracleDiscard, DeclareChoice, SoloStep)
+"""The frames at which a player decides."""
+CHANCE_FRAMES: Final = (ChooseFirst, DealGoal, DrawCards, VortexDeal)
+"""The frames at which chance acts."""

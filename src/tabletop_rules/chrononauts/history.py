@@ -1,0 +1,259 @@
+"""The public history of a game: a persistent, append-only sequence of `Event`.
+
+Every state of a game shares its history with the states before it: a move adds
+its few events to a short tail, and full tails become shared, immutable chunks.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Iterator
+from typing import Final, TypeAlias, overload
+
+import attrs
+
+__all__ = ["EMPTY_HISTORY", "Event", "History", "Record", "as_history"]
+
+
+@attrs.frozen
+class Event:
+    """One line of the public history; ``private_to`` sees ``private_text`` instead (C-VIEW-5)."""
+
+    text: str
+    private_to: int = -1
+    private_text: str = ""
+
+
+Record: TypeAlias = tuple[str, int, str]
+"""An event as stored in a `History`: ``(text, private_to, private_text)``."""
+
+
+_SEP: Final = "\x1f"
+_CHUNK: Final = 64
+
+
+def _encode(record: Record) -> str | Record:
+    """A record as a plain string when it can be one (strings cost the garbage collector nothing)."""
+    text, private_to, private_text = record
+    if _SEP in text or _SEP in private_text:
+        return record
+    if private_to == -1 and not private_text:
+        return text
+    return f"{text}{_SEP}{private_to}{_SEP}{private_text}"
+
+
+def _decode(item: str | Record) -> Record:
+    if isinstance(item, tuple):
+        return item
+    if _SEP not in item:
+        return (item, -1, "")
+    text, private_to, private_text = item.split(_SEP)
+    return (text, int(private_to), private_text)
+
+
+class _Chunk:
+    """A full, immutable run of 64 history entries, linked to the chunks before it.
+
+    Chunks are shared by every later state of a game.  Their decoded records and
+    JSON text are not stored in them: `_chunk_records` and `_chunk_json` are
+    bounded caches keyed by the (immutable) entries, so they are computed once
+    per chunk while it is in use.
+    """
+
+    __slots__ = ("items", "parent", "private")
+
+    parent: _Chunk | None
+    items: tuple[str | Record, ...]
+    private: frozenset[int]
+
+    def __init__(self, parent: _Chunk | None, items: tuple[str | Record, ...]) -> None:
+        object.__setattr__(self, "parent", parent)
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "private", _private_seats(items))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("history chunks are immutable")
+
+    def records(self) -> tuple[Record, ...]:
+        return _chunk_records(self.items)
+
+    def json(self) -> str:
+        return _chunk_json(self.items)
+
+
+# Bounded caches keyed by a chunk's entries (a tuple of strings and string/int tuples) and returning
+# immutable values: a chunk is read again and again while its game goes on (views, JSON), and two
+# threads can at worst compute the same value twice.
+@functools.lru_cache(maxsize=4096)
+def _chunk_records(items: tuple[str | Record, ...]) -> tuple[Record, ...]:
+    return tuple(map(_decode, items))
+
+
+@functools.lru_cache(maxsize=4096)
+def _chunk_json(items: tuple[str | Record, ...]) -> str:
+    return _records_json(_chunk_records(items))
+
+
+def _records_json(records: Iterable[Record]) -> str:
+    """The records as the comma-separated items of a JSON array (no brackets)."""
+    return json.dumps([list(r) for r in records], separators=(",", ":"), ensure_ascii=False)[1:-1]
+
+
+def _private_seats(items: Iterable[str | Record]) -> frozenset[int]:
+    return frozenset(_decode(i)[1] for i in items if not isinstance(i, str) or _SEP in i) - {-1}
+
+
+class History:
+    """The public history of a game: a persistent, append-only sequence of `Event`.
+
+    States of one game share their history: a move adds its few events to a short tail
+    (at most 64 entries, copied) and full tails become shared, immutable chunks, so a move
+    costs the same at turn 1 and at turn 500 and no state copies the whole history; what is
+    derived from a chunk (decoded records, JSON text) is computed once for the whole game.
+    Entries are stored as plain strings where possible, which the garbage collector
+    does not track.  It reads like a tuple of `Event` (iteration, ``len``,
+    indexing and slicing build the events on demand), compares by content (also
+    with a tuple of events) and hashes like one.
+    """
+
+    __slots__ = ("_chunks", "_hash", "_tail", "size")
+
+    def __init__(self, events: Iterable[Event] = (), parent: History | None = None) -> None:
+        base = EMPTY_HISTORY if parent is None else parent
+        self._chunks: _Chunk | None = base._chunks
+        self._tail: tuple[str | Record, ...] = base._tail
+        self.size: int = base.size
+        self._hash: int | None = None
+        records = tuple((e.text, e.private_to, e.private_text) for e in events)
+        if records:
+            self._append(records)
+
+    def _append(self, records: tuple[Record, ...]) -> None:
+        tail = self._tail + tuple(_encode(r) for r in records)
+        if len(tail) >= _CHUNK:
+            self._chunks = _Chunk(self._chunks, tail)
+            tail = ()
+        self._tail = tail
+        self.size += len(records)
+
+    @classmethod
+    def link(cls, parent: History, records: tuple[Record, ...]) -> History:
+        """``parent`` followed by ``records`` (the engine's constructor)."""
+        if not records:
+            return parent
+        new = cls.__new__(cls)
+        new._hash = None
+        if len(records) == 1 and len(parent._tail) < _CHUNK - 1:  # the common case, inlined
+            new._chunks = parent._chunks
+            new._tail = (*parent._tail, _encode(records[0]))
+            new.size = parent.size + 1
+            return new
+        new._chunks = parent._chunks
+        new._tail = parent._tail
+        new.size = parent.size
+        new._append(records)
+        return new
+
+    def extended(self, records: list[Record]) -> History:
+        """This history followed by ``records`` (``self`` when there are none)."""
+        return History.link(self, tuple(records))
+
+    def _chunk_list(self) -> list[_Chunk]:
+        chunks: list[_Chunk] = []
+        node = self._chunks
+        while node is not None:
+            chunks.append(node)
+            node = node.parent
+        chunks.reverse()
+        return chunks
+
+    def records(self) -> tuple[Record, ...]:
+        """Every event as a ``(text, private_to, private_text)`` record, oldest first."""
+        out: list[Record] = []
+        for chunk in self._chunk_list():
+            out.extend(chunk.records())
+        out.extend(map(_decode, self._tail))
+        return tuple(out)
+
+    def to_json_array(self) -> str:
+        """The records as a JSON array of ``[text, private_to, private_text]`` (compact, unescaped)."""
+        parts = [chunk.json() for chunk in self._chunk_list()]
+        if self._tail:
+            parts.append(_records_json(map(_decode, self._tail)))
+        return "[" + ",".join(parts) + "]"
+
+    def private_seats(self) -> frozenset[int]:
+        """The seats that private entries are addressed to."""
+        seats = _private_seats(self._tail)
+        for chunk in self._chunk_list():
+            seats |= chunk.private
+        return seats
+
+    def flat(self) -> tuple[Event, ...]:
+        """Every event, oldest first, as a tuple (built on demand: linear in the length)."""
+        return tuple(Event(*record) for record in self.records())
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __bool__(self) -> bool:
+        return self.size > 0
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.flat())
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return tuple(Event(*record) for record in self.records()[index])
+        return Event(*self.records()[index])
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, History):
+            return self.size == other.size and self.records() == other.records()
+        if isinstance(other, tuple):
+            return self.size == len(other) and self.flat() == other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.flat())  # equal to the hash of the equal tuple of events
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"History({list(self.flat())!r})"
+
+    def __getstate__(self) -> tuple[Record, ...]:
+        return self.records()
+
+    def __setstate__(self, records: tuple[Record, ...]) -> None:
+        self._chunks = None
+        self._tail = ()
+        self.size = 0
+        self._hash = None
+        if records:
+            self._append(tuple(records))
+
+
+EMPTY_HISTORY: Final = History.__new__(History)
+EMPTY_HISTORY._chunks = None
+EMPTY_HISTORY._tail = ()
+EMPTY_HISTORY.size = 0
+EMPTY_HISTORY._hash = None
+
+
+def as_history(value: History | Iterable[Event]) -> History:
+    """A `History` from a history or any iterable of events (the ``State.log`` converter)."""
+    if isinstance(value, History):
+        return value
+    return History(value)

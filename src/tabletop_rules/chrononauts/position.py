@@ -1,0 +1,353 @@
+"""A working copy of a state and the questions the rules ask of it (C-STATE-*, C-WIN-*).
+
+`Position` copies a frozen `State` lazily (a read-only position shares the
+state's tuples; the engine's mutable `Work` copies only the zones it touches)
+and answers the rules' questions: the UltraParadox, readable IDs, Missions
+done, win conditions.  It also holds the history lines that the engine and its
+fast paths both write, so the two always write the same text.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+from tabletop_rules.chrononauts.content.records import (
+    ActionCard,
+    ArtifactCard,
+    CardSet,
+    Identity,
+    PatchCard,
+)
+from tabletop_rules.chrononauts.context import Context
+from tabletop_rules.chrononauts.frames import Frame, Window
+from tabletop_rules.chrononauts.history import Record
+from tabletop_rules.chrononauts.moves import Play
+from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, State
+
+__all__ = [
+    "Position",
+    "describe_play",
+    "draw_event",
+    "kill_time_line",
+    "pass_line",
+    "play_line",
+    "seat",
+]
+
+
+def seat(player: int) -> str:
+    """A seat as the history writes it: ``P0``, ``P1``..."""
+    return f"P{player}"
+
+
+def describe_play(cards: CardSet, play: Play) -> str:
+    """A play as the history writes it: the card's name and its target."""
+    text = str(cards.name(play.card))
+    if isinstance(play.target, int):
+        return f"{text} on P{play.target}"
+    if isinstance(play.target, str) and play.target in cards.linchpin_by_icon:
+        return f"{text} on {cards.linchpin_by_icon[play.target].year} ({play.target})"
+    if isinstance(play.target, str) and play.target in cards.by_id:
+        return f"{text} on {cards.name(play.target)}"
+    if play.target is not None:
+        return f"{text} ({play.target})"
+    return text
+
+
+# ---------------------------------------------------------------- history lines shared with the fast paths
+
+
+def play_line(cards: CardSet, player: int, play: Play) -> str:
+    """C-PLAY-2: the card is announced."""
+    return f"{seat(player)} plays {describe_play(cards, play)}"
+
+
+def pass_line(cards: CardSet, polled: int, card: str) -> str:
+    """C-MEMO-3: a polled player lets the pending card stand."""
+    return f"{seat(polled)} lets {cards.name(card)} stand"
+
+
+def kill_time_line(cards: CardSet, player: int, discarded: Iterable[str]) -> str:
+    """C-TURN-4: Killing Time."""
+    return f"{seat(player)} kills time, discarding " + " and ".join(cards.name(c) for c in discarded)
+
+
+def draw_event(cards: CardSet, player: int, card: str) -> Record:
+    """C-CHANCE-3: a draw, public without the card and private to the drawer with it (C-VIEW-5)."""
+    who = seat(player)
+    return (f"{who} draws a card", player, f"{who} draws {cards.name(card)}")
+
+
+# Position attribute -> (State field, copy for a mutable Work); read-only Positions share the tuples.
+_LAZY: Final[dict[str, tuple[str, Callable[[Any], Any]]]] = {
+    "status": ("status", list),
+    "draw": ("draw_pile", list),
+    "discard": ("discard_pile", list),
+    "hands": ("hands", lambda hands: [list(h) for h in hands]),
+    "tableaux": ("tableaux", lambda tableaux: [list(t) for t in tableaux]),
+    "ids": ("ids", list),
+    "missions": ("missions", list),
+    "id_pile": ("id_pile", set),
+    "id_queue": ("id_queue", list),
+    "mission_pile": ("mission_pile", set),
+    "mission_queue": ("mission_queue", list),
+    "revealed": ("revealed_ids", list),
+    "out_of_game": ("out_of_game", list),
+    "solo_ids": ("solo_ids", list),
+    "home_row": ("home_row", list),
+    "stack": ("stack", list),
+}
+
+
+class Position:
+    """A copy of a `State` and the questions the rules ask of it.
+
+    The zones are copied lazily, on first use: a read-only ``Position`` (legality)
+    reads the state's own tuples, and the engine's mutable ``Work`` copies into
+    lists only the zones it touches; `freeze` reuses the untouched ones.
+    """
+
+    MUTABLE = False
+
+    # the zones, materialised by __getattr__ (lists in a Work, the state's tuples otherwise)
+    status: list[str]
+    draw: list[int]
+    discard: list[str]
+    hands: list[list[str]]
+    tableaux: list[list[str]]
+    ids: list[str]
+    missions: list[str]
+    id_pile: set[str]
+    id_queue: list[QueueEntry]
+    mission_pile: set[str]
+    mission_queue: list[QueueEntry]
+    revealed: list[str]
+    out_of_game: list[str]
+    solo_ids: list[str]
+    home_row: list[str]
+    stack: list[Frame]
+
+    def __init__(self, s: State) -> None:
+        ctx = s.ctx
+        self.source = s
+        self.ctx: Context = ctx
+        self.cards = ctx.cards
+        self.cfg = ctx.options
+        self.n = ctx.players
+        self.alt = s.alt
+        self.active = s.active
+        self.turn = s.turn
+        self.extra_turns = s.extra_turns
+        self.result = s.result
+        self.log: list[Record] = []  # the events of this change, as History records
+        if self.MUTABLE:
+            self.stack = list(s.stack)  # every change touches the stack
+        else:  # read-only: share the state's tuples (typed as lists, only ever read)
+            d = self.__dict__
+            d["status"] = s.status
+            d["draw"] = s.draw_pile
+            d["discard"] = s.discard_pile
+            d["hands"] = s.hands
+            d["tableaux"] = s.tableaux
+            d["ids"] = s.ids
+            d["missions"] = s.missions
+            d["id_pile"] = s.id_pile
+            d["id_queue"] = s.id_queue
+            d["mission_pile"] = s.mission_pile
+            d["mission_queue"] = s.mission_queue
+            d["revealed"] = s.revealed_ids
+            d["out_of_game"] = s.out_of_game
+            d["solo_ids"] = s.solo_ids
+            d["home_row"] = s.home_row
+            d["stack"] = s.stack
+
+    def __getattr__(self, name: str) -> Any:
+        lazy = _LAZY.get(name)
+        if lazy is None:
+            raise AttributeError(name)
+        value = getattr(self.source, lazy[0])
+        if self.MUTABLE:
+            value = lazy[1](value)
+        self.__dict__[name] = value
+        return value
+
+    def freeze(self) -> State:
+        """The state of this position: the zones it copied become tuples again, the others are shared.
+
+        Built with keyword arguments rather than `core.evolve`, which is about twice as slow here.
+        """
+        s = self.source
+        get = self.__dict__.get
+        status = get("status")
+        draw = get("draw")
+        discard = get("discard")
+        hands = get("hands")
+        tableaux = get("tableaux")
+        ids = get("ids")
+        missions = get("missions")
+        id_pile = get("id_pile")
+        id_queue = get("id_queue")
+        mission_pile = get("mission_pile")
+        mission_queue = get("mission_queue")
+        revealed = get("revealed")
+        out_of_game = get("out_of_game")
+        solo_ids = get("solo_ids")
+        home_row = get("home_row")
+        stack = get("stack")
+        return State(
+            ctx=self.ctx,
+            alt=self.alt,
+            status=s.status if status is None else tuple(status),
+            draw_pile=s.draw_pile if draw is None else tuple(draw),
+            discard_pile=s.discard_pile if discard is None else tuple(discard),
+            hands=s.hands if hands is None else tuple([tuple(sorted(h)) for h in hands]),
+            tableaux=s.tableaux if tableaux is None else tuple([tuple(t) for t in tableaux]),
+            ids=s.ids if ids is None else tuple(ids),
+            missions=s.missions if missions is None else tuple(missions),
+            id_pile=s.id_pile if id_pile is None else frozenset(id_pile),
+            id_queue=s.id_queue if id_queue is None else tuple(id_queue),
+            mission_pile=s.mission_pile if mission_pile is None else frozenset(mission_pile),
+            mission_queue=s.mission_queue if mission_queue is None else tuple(mission_queue),
+            revealed_ids=s.revealed_ids if revealed is None else tuple(revealed),
+            out_of_game=s.out_of_game if out_of_game is None else tuple(out_of_game),
+            solo_ids=s.solo_ids if solo_ids is None else tuple(solo_ids),
+            home_row=s.home_row if home_row is None else tuple(home_row),
+            active=self.active,
+            turn=self.turn,
+            extra_turns=self.extra_turns,
+            stack=s.stack if stack is None else tuple(stack),
+            result=self.result,
+            log=s.log.extended(self.log),
+        )
+
+    # ------------------------------------------------------------------ small helpers
+    def play(self, card: str, target: str | int | None = None) -> Play:
+        """The shared, immutable ``Play(card, target)`` record of the context."""
+        return self.ctx.plays[(card, target)]
+
+    def name(self, card_id: str) -> str:
+        return self.cards.name(card_id)
+
+    def ultraparadox(self) -> bool:  # C-STATE-7
+        year = self.ctx.up_year
+        if year is None:
+            return False
+        status = self.status[self.cards.ripple_index[year]]
+        if status in (TRUE, OPEN):
+            return False
+        card = self.cards.play_cards[status]
+        return isinstance(card, PatchCard) and card.triggers_ultraparadox
+
+    def effect_key(self, card: ActionCard) -> str:
+        """The effect of an Action or Timewarp in this game (C-ARTIFAXX-3 may change it)."""
+        return self.ctx.effects[card.id]
+
+    def blocked(self, card_id: str) -> bool:
+        card = self.cards.play_cards[card_id]
+        return isinstance(card, ArtifactCard) and card.ultraparadox_blocked
+
+    def open_count(self) -> int:  # C-STATE-6
+        return self.status.count(OPEN)
+
+    def face_up(self) -> Iterable[tuple[int, str]]:
+        for player, tableau in enumerate(self.tableaux):
+            for card in tableau:
+                yield player, card
+
+    # ------------------------------------------------------------------ goals (§15, §17)
+    def readable(self, identity: Identity) -> bool:
+        """Whether an ID's three home entries are readable on the TimeLine (C-WIN-3, C-ANOM-8)."""
+        cards = self.cards
+        for entry in identity.home:
+            if entry.year in cards.ripple_index:
+                status = self.status[cards.ripple_index[entry.year]]
+                if entry.state == "true":
+                    if status != TRUE:
+                        return False
+                elif status in (TRUE, OPEN) or (
+                    status != entry.patch and self.cfg.id_patched_match == "specific_patch"
+                ):
+                    return False
+            else:
+                lp = cards.timeline_by_year[entry.year]
+                side = "alt" if self.alt >> lp.bit & 1 else "true"  # type: ignore[union-attr]
+                if side != entry.state:
+                    return False
+        if self.ultraparadox() and not (identity.ultraparadox_exempt and self.cfg.honor_ultraparadox_exempt):
+            cutoff = self.cfg.ultraparadox_id_cutoff_year
+            if any(e.year > cutoff for e in identity.home):
+                return False
+        return True
+
+    def most_convincing(self) -> set[str]:
+        """The most convincing face-up Mona Lisa(s) (C-ART-5, C-RULING-5)."""
+        ranked = [
+            (card.mona_lisa_rank, card.id)
+            for _, cid in self.face_up()
+            if isinstance(card := self.cards.play_cards[cid], ArtifactCard)
+            and card.mona_lisa_rank is not None
+        ]
+        if not ranked:
+            return set()
+        top = max(rank for rank, _ in ranked)
+        best = {cid for rank, cid in ranked if rank == top}
+        if len(best) > 1 and self.cfg.mona_lisa_tie_policy == "not_most_convincing":
+            return set()
+        return best
+
+    def mission_done(self, player: int) -> bool:
+        """Three distinct face-up Artifacts fill the Mission's slots (C-WIN-2, C-RULING-33)."""
+        mission = self.cards.by_id.get(self.missions[player])
+        if mission is None or len(self.tableaux[player]) < len(mission.requires):
+            return False  # each slot needs its own card
+        mine = set(self.tableaux[player])
+        options: list[set[str]] = []
+        for slot in mission.requires:
+            if slot.type == "most_convincing_mona_lisa":
+                options.append(self.most_convincing() & mine)
+            else:
+                options.append(set(slot.artifacts) & mine)
+        if any(not o for o in options):
+            return False
+        return any(len(set(pick)) == len(pick) for pick in itertools.product(*options))
+
+    def win_conditions(self, player: int) -> tuple[str, ...]:
+        """Every condition the player meets at the end of their own turn (C-WIN-1..5)."""
+        met: list[str] = []
+        if self.mission_done(player):
+            met.append("mission")
+        if self.cfg.variant == "chrononauts":
+            identity = self.cards.by_id.get(self.ids[player])
+            if isinstance(identity, Identity) and self.readable(identity):
+                met.append("id")
+        hand_win = (
+            self.cfg.hand_size_win_enabled
+            if self.cfg.variant == "chrononauts"
+            else self.cfg.artifaxx_hand_size_win
+        )
+        if hand_win and len(self.hands[player]) >= self.cfg.hand_size_win_threshold:
+            met.append("hand_size")
+        return tuple(met)
+
+    # ------------------------------------------------------------------ reaction windows (§14)
+    def window_eligible(self, owner: int) -> tuple[int, ...]:
+        """C-MEMO-3: everyone but the owner, in seat order after them (C-RULING-34 may add the owner)."""
+        return self.ctx.window_seats[owner]
+
+    def window(self, owner: int, play: Play, origin: str, step: str) -> Window:
+        """A new reaction window over ``play`` (C-PLAY-3), polling from the seat after its owner."""
+        return Window(
+            owner=owner,
+            play=play,
+            origin=origin,
+            step=step,
+            eligible=self.window_eligible(owner),
+            index=0,
+            passes=0,
+        )
+
+    def memo_cards(self, player: int) -> list[str]:
+        """The Memo cards in a player's hand, sorted (C-MEMO-1)."""
+        return sorted(self.ctx.memos.intersection(self.hands[player]))

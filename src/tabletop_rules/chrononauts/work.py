@@ -1,0 +1,156 @@
+"""The engine's working copy: a `Position` that the rules may change, then freeze.
+
+`Work` adds to `Position` the elementary changes the rules are made of: the
+end of the game, discards, flipping a linchpin with its ripples (C-TL-*),
+swapping a goal card (C-GOAL-2), taking an Artifact, recycling the discard
+pile (C-DECK-2) and dealing goal cards.  The card effects (`effects`) and the
+turn sequence (`engine`) are written with them.  No random number is drawn
+here (C-CHANCE-1).
+"""
+
+from __future__ import annotations
+
+from tabletop_rules.chrononauts.frames import DealGoal, MiracleEnd, VortexDeal, Window
+from tabletop_rules.chrononauts.position import Position, seat
+from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, Result
+
+__all__ = ["Work"]
+
+
+class Work(Position):
+    """The position being changed by one move; `Position.freeze` makes it a state again."""
+
+    MUTABLE = True
+
+    def say(self, text: str, private_to: int = -1, private_text: str = "") -> None:
+        """Add an event to the history (``private_to`` reads ``private_text`` instead, C-VIEW-5)."""
+        self.log.append((text, private_to, private_text))
+
+    def end(self, winner: int | None, conditions: tuple[str, ...], reason: str) -> None:
+        """The game is over.  Cards held by unfinished work stay accounted for (C-STATE-8d): a hand
+        set aside by Perform a "Miracle" returns to its owner, and cards still pending or in a Time
+        Vortex pool go to the discard pile."""
+        self.result = Result(winner=winner, conditions=conditions, reason=reason)
+        for frame in self.stack:
+            if isinstance(frame, MiracleEnd):
+                self.hands[frame.player].extend(frame.aside)
+            elif isinstance(frame, Window):
+                self.to_discard(frame.play.card)
+            elif isinstance(frame, VortexDeal):
+                self.discard.extend(frame.pool)
+        self.stack.clear()
+        self.say(reason)
+
+    def to_discard(self, card: str) -> None:
+        self.discard.append(card)
+
+    # ------------------------------------------------------------------ timeline (§7)
+    def flip(self, icon: str) -> None:
+        """Flip a linchpin and resolve the ripples (C-INV-6, C-TL-2)."""
+        lp = self.cards.linchpin_by_icon[icon]
+        self.alt ^= 1 << lp.bit
+        side = "alt" if self.alt >> lp.bit & 1 else "true"
+        self.say(
+            f"{lp.year}{chr(39) if side == 'alt' else ''} now shows "
+            f"{lp.alt_headline if side == 'alt' else lp.true_headline}"
+        )
+        self.ripple()
+
+    def ripple(self) -> None:
+        """One atomic ripple pass in Time Index order (C-TL-3, C-RULING-4), then the limit (C-TL-8)."""
+        frozen = self.cfg.ultraparadox_post_1962_ripples == "frozen" and self.ultraparadox()
+        up_year = self.ctx.up_year or 0
+        removed: list[str] = []
+        for i, rp in enumerate(self.cards.ripplepoints):
+            if frozen and rp.year > up_year:  # C-RULING-11 "frozen"
+                continue
+            paradox = self.ctx.paradox_if[i].holds(self.alt)
+            status = self.status[i]
+            if status == TRUE:
+                if paradox:
+                    self.status[i] = OPEN
+                    self.say(f"{rp.year} becomes a paradox")
+            elif status == OPEN:
+                if not paradox:
+                    self.status[i] = TRUE
+                    self.say(f"{rp.year} is restored")
+            elif not paradox:  # C-PATCH-6: restored, the patch is discarded first
+                removed.append(status)
+                self.status[i] = TRUE
+                self.say(f"{rp.year} is restored; {self.name(status)} is removed")
+            elif not self.ctx.playable_if[status].holds(self.alt):  # C-PATCH-5 nullification
+                removed.append(status)
+                self.status[i] = OPEN
+                self.say(f"{self.name(status)} is nullified; {rp.year} is an open paradox again")
+        for patch in removed:  # C-RULING-3
+            if self.cfg.nullified_patch_destination == "discard":
+                self.to_discard(patch)
+            else:
+                self.out_of_game.append(patch)
+        if frozen and not self.ultraparadox():
+            self.ripple()  # the UltraParadox ended: re-evaluate the frozen years
+            return
+        self.check_limit()
+
+    def check_limit(self) -> None:
+        """The 13th paradox: ``paradox_limit`` open paradoxes end the game (C-LOSE-1, C-RULING-10)."""
+        if self.result is None and self.open_count() >= self.cfg.paradox_limit:
+            self.end(
+                None,
+                ("universe_destroyed",),
+                f"{self.open_count()} open paradoxes: the universe is destroyed; everyone loses",
+            )
+
+    # ------------------------------------------------------------------ cards and goals
+    def swap_goal(self, player: int, pile: str, *, revealed: bool) -> None:
+        """Put a goal card at the bottom of its pile and take the top one (C-GOAL-2, C-RULING-28)."""
+        goals = self.ids if pile == "id" else self.missions
+        old = goals[player]
+        goals[player] = ""
+        if self.cfg.goal_pile_model == "reshuffle":
+            (self.id_pile if pile == "id" else self.mission_pile).add(old)
+        else:
+            (self.id_queue if pile == "id" else self.mission_queue).append(
+                QueueEntry(card=old, returned_by=player, revealed=revealed)
+            )
+        self.stack.append(DealGoal(player, pile))
+
+    def give_goal(self, frame: DealGoal, card: str) -> None:
+        """The dealt goal card reaches its player (or Solonauts' face-up row)."""
+        if frame.pile == "solo":
+            self.solo_ids.append(card)
+            self.say(f"ID {card} ({self.name(card)}) is dealt face up")
+            return
+        goals = self.missions if frame.pile == "mission" else self.ids
+        goals[frame.player] = card
+        what = "a Mission" if frame.pile == "mission" else "an ID"
+        self.say(
+            f"{seat(frame.player)} takes {what}",
+            frame.player,
+            f"{seat(frame.player)} takes {card} ({self.name(card)})",
+        )
+
+    def take_artifact(self, artifact: str) -> int:
+        """Take a face-up Artifact off its tableau; the seat it was taken from."""
+        for player, tableau in enumerate(self.tableaux):
+            if artifact in tableau:
+                tableau.remove(artifact)
+                return player
+        raise AssertionError(f"{artifact} is not face up")  # pragma: no cover
+
+    def vortex_next(self, start: int, owed: tuple[int, ...]) -> int:
+        """The next seat a Time Vortex deals to (C-RULING-32)."""
+        if not owed:
+            return start
+        for k in range(self.n):
+            player = (start + k) % self.n
+            if owed[player] > 0:
+                return player
+        return start
+
+    def recycle(self) -> None:
+        """C-DECK-2: the discard pile becomes the draw pile, only when a draw needs it."""
+        for card in self.discard:
+            self.draw[self.cards.deck_index[card]] += 1
+        self.discard.clear()
+        self.say("the discard pile is recycled into the draw pile")

@@ -1,0 +1,198 @@
+"""The shared protocol: the module satisfies it, conformance playouts, determinism, the turn cap."""
+
+from __future__ import annotations
+
+import pickle
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop_rules import chrononauts as C
+from tabletop_rules.core import (
+    GameNotOverError,
+    IllegalMoveError,
+    ImperfectInformationGame,
+    InvalidMoveError,
+    random_playout,
+)
+from tabletop_rules.testing import check_determinism, check_playout
+
+FEW = settings(max_examples=2, deadline=None, database=None)
+
+
+def test_module_satisfies_the_protocol():
+    game: ImperfectInformationGame[C.State, C.Move] = C  # type: ignore[assignment]
+    assert game.GAME_INFO.name == "chrononauts"
+    assert not C.GAME_INFO.perfect_information
+    assert C.GAME_INFO.chance
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@FEW
+@given(seed=st.integers(0, 2**32 - 1))
+def test_conformance_full_game(players, seed):  # C-SETUP-1, C-CHANCE-1, C-STATE-8
+    check_playout(C, seed, initial=C.new_game(players=players), max_moves=200, validate=C.validate)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@FEW
+@given(seed=st.integers(0, 2**32 - 1))
+def test_conformance_artifaxx(players, seed):  # C-ARTIFAXX-1
+    state = C.new_game({"max_turns": 40}, players=players, variant="artifaxx")
+    check_playout(C, seed, initial=state, max_moves=150, validate=C.validate)
+
+
+@FEW
+@given(seed=st.integers(0, 2**32 - 1))
+def test_conformance_solonauts(seed):  # C-SOLO-1
+    playout = check_playout(C, seed, initial=C.new_game(variant="solonauts"), validate=C.validate)
+    assert not playout.truncated  # a single pass through 41 cards always ends (C-SOLO-7)
+
+
+def test_conformance_full_game_to_the_end():  # C-LOSE-1 or C-WIN-*: random games end
+    playout = check_playout(C, 1, initial=C.new_game(players=2), validate=C.validate)
+    assert not playout.truncated
+    assert C.is_terminal(playout.final)
+
+
+def test_determinism():  # C-CHANCE-6
+    check_determinism(C, 3)
+    check_determinism(C, 4, options=C.Options(variant="solonauts"))
+
+
+def test_random_games_end():  # C-RULING-38: no cap by default, yet random games end
+    for seed in range(4):
+        playout = random_playout(C, seed, initial=C.new_game(players=4))
+        assert C.is_terminal(playout.final)
+        assert sum(1 for m in playout.moves if isinstance(m, C.Play)) > 0
+
+
+def test_turn_cap():  # C-RULING-38
+    playout = random_playout(C, 1, initial=C.new_game({"max_turns": 5}, players=3))
+    assert playout.final.turn <= 5
+    if playout.final.result.winner is None:
+        assert playout.final.result.conditions == ("turn_limit",)
+        assert C.returns(playout.final) == (0.0, 0.0, 0.0)
+
+
+# ------------------------------------------------------------------ check_move, is_legal, apply agree
+
+
+def _candidates(state: C.State, seen: list[C.Move]) -> list[object]:
+    """Moves to try here: the legal ones, moves seen elsewhere, and objects that are no moves at all."""
+    cards = state.cards
+    extra: list[object] = [
+        C.Play("INV-REVERSE-FATE", "JFK"),
+        C.Play("ART-REX", True),  # a bool is not a seat
+        C.KillTime(("ART-REX",)),
+        C.KillTime(["ART-REX"]),  # type: ignore[arg-type]
+        C.Draw(cards.deck[0]),
+        C.Deal("ID-01"),
+        C.FirstPlayer(0),
+        C.FirstPlayer(True),  # type: ignore[arg-type]
+        C.Mulligan(1),  # type: ignore[arg-type]
+        C.Pass(),
+        "pass",
+        None,
+        3,
+    ]
+    return [*C.legal_moves(state), *(m for m, _ in C.chance_outcomes(state)), *seen[-30:], *extra]
+
+
+@pytest.mark.parametrize(("players", "variant"), [(3, "chrononauts"), (4, "artifaxx"), (1, "solonauts")])
+def test_check_move_and_is_legal_agree_with_legal_moves(players, variant):  # C-PLAY-1
+    playout = random_playout(C, 11, initial=C.new_game(players=players, variant=variant), max_moves=250)
+    seen: list[C.Move] = []
+    for state in playout.states(C):
+        legal = [*C.legal_moves(state), *(m for m, _ in C.chance_outcomes(state))]
+        for candidate in _candidates(state, seen):
+            ok = C.is_legal(state, candidate)
+            expected = type(candidate) in C.moves.MOVE_TYPES and _exact(candidate) and candidate in legal
+            assert ok == expected, (candidate, state.stack[-1])
+            if ok:
+                C.check_move(state, candidate)
+            else:
+                with pytest.raises((IllegalMoveError, InvalidMoveError)):
+                    C.check_move(state, candidate)
+                with pytest.raises((IllegalMoveError, InvalidMoveError)):
+                    C.apply(state, candidate)  # type: ignore[arg-type]
+        seen.extend(legal)
+
+
+def _exact(move: object) -> bool:
+    """The fields have their exact types (what `check_move` asks beyond equality)."""
+    fields = attrs.astuple(move, recurse=False)
+    if isinstance(move, C.Mulligan | C.Declare):
+        return type(fields[0]) is bool
+    if isinstance(move, C.KillTime):
+        return type(move.cards) is tuple
+    return all(type(value) is not bool for value in fields)
+
+
+def test_junk_is_an_invalid_move_and_a_finished_game_takes_none():
+    state = C.new_game(players=3)
+    for junk in ("pass", None, 3, C.Play(7), C.KillTime(("a", "b", "c"))):  # type: ignore[arg-type]
+        with pytest.raises(InvalidMoveError, match="not a Chrononauts move"):
+            C.apply(state, junk)  # type: ignore[arg-type]
+        assert not C.is_legal(state, junk)
+    final = random_playout(C, 3, initial=state).final
+    with pytest.raises(IllegalMoveError, match="over"):
+        C.check_move(final, C.Pass())
+
+
+def test_outcome_of_an_unfinished_game_raises():
+    with pytest.raises(GameNotOverError):
+        C.outcome(C.new_game(players=2))
+
+
+# ------------------------------------------------------------------ immutability, renamed names
+
+
+def test_card_and_context_tables_of_a_state_are_read_only():
+    state = C.new_game(players=3)
+    tables = [
+        state.cards.deck_index,
+        state.cards.play_cards,
+        state.cards.by_id,
+        state.cards.linchpin_by_icon,
+        state.cards.timeline_by_year,
+        state.cards.ripple_index,
+        state.ctx.playable_if,
+        state.ctx.inverter_targets,
+        state.ctx.effects,
+        state.ctx.plays,
+        state.ctx.kill_times,
+    ]
+    for table in tables:
+        key = next(iter(table))
+        with pytest.raises(TypeError):
+            table[key] = table[key]  # type: ignore[index]
+        with pytest.raises((TypeError, AttributeError)):
+            table.clear()  # type: ignore[attr-defined]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.cards.deck = ()  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.ctx.plays = {}  # type: ignore[misc]
+    # pickling keeps them read-only
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state
+    with pytest.raises(TypeError):
+        again.cards.play_cards["X"] = again.cards.play_cards[again.cards.deck[0]]  # type: ignore[index]
+
+
+def test_moved_modules_still_serve_their_names_with_a_warning(tmp_path):
+    import tabletop_rules.chrononauts.cards as old_cards
+    import tabletop_rules.chrononauts.serialize as old_serialize
+
+    with pytest.warns(DeprecationWarning, match="content"):
+        assert old_cards.CardSet is C.CardSet
+    with pytest.warns(DeprecationWarning, match="MAX_CONTENT_CHARS"):
+        assert old_cards.MAX_CARD_TEXT == C.MAX_CONTENT_CHARS
+    with pytest.warns(DeprecationWarning, match="validation"):
+        assert old_serialize.validate is C.validate
+    with pytest.warns(DeprecationWarning, match="cards_from_json"):
+        assert C.CardSet.from_text(C.default_cards().data_text) == C.default_cards()
+    with pytest.warns(DeprecationWarning, match="state.options|Context.options"):
+        assert C.new_game(players=2).ctx.config == C.Options()  # type: ignore[attr-defined]
