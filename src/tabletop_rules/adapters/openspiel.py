@@ -1,149 +1,208 @@
-"""Expose the library's games to OpenSpiel.
+"""Every game of the library inside OpenSpiel (the `openspiel` extra).
 
-Needs the ``openspiel`` extra: ``pip install 'tabletop-rules[openspiel]'``.
+```python
+import pyspiel
+from tabletop_rules.adapters import openspiel
 
-::
+openspiel.register_all()
+game = pyspiel.load_game("tabletop_valandris", {"max_turns": 30})
+pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+```
 
-    import pyspiel
-    from tabletop_rules.adapters import openspiel
+The bridge is written once against the protocol: a game is registered from its
+module (`GAME_INFO`, the rules functions and the action ids of its `actions.py`)
+plus a small `GameSpec` (OpenSpiel parameters, how they make a first state, the
+utility range). It gives OpenSpiel
 
-    openspiel.register_all()
-    game = pyspiel.load_game("tabletop_valandris", {"max_turns": 30})
-    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+* a `GameType` with the game's dynamics, chance mode, information and utility,
+  and a `GameInfo` whose action spaces are the game's stable action ids
+  (`num_actions`, `num_chance_outcomes`, `max_game_length`);
+* chance outcomes with the game's exact probabilities (as floats, which
+  OpenSpiel requires);
+* an observer: observation and information-state strings, and, where the game
+  defines them, the `observation_tensor` / `information_state_tensor` of its
+  `tensors` module, so `open_spiel.python.rl_environment.Environment` runs;
+* O(1) cloning. OpenSpiel clones a Python state by building a new initial state
+  and deep-copying the Python attributes. The library's states are immutable, so
+  the wrapped state is held in a `_Shared` box whose deep copy is itself, and a
+  game's initial state is built once and shared: a clone costs the same early
+  and late in a game (see `docs/performance.md`).
 
-Each game is registered with ``pyspiel.register_game``: a ``GameType`` with the
-game's dynamics, chance mode, information and utility, a ``GameInfo`` with a
-fixed action space (the game's own stable move encoding), and a Python state that
-wraps the library's immutable state.  Chance outcomes carry the game's exact
-probabilities (as floats, which OpenSpiel requires).  Serialisation uses
-OpenSpiel's action history, which replays exactly because the rules are pure.
+Serialisation is OpenSpiel's own (the action history and a pickle of the Python
+attributes); the pickle of a wrapped state holds only the game's name and its
+JSON, which `from_json` validates when it is read back. As with any pickle, only
+deserialise strings you produced.
 
-Caveat: in open-spiel 2.0.2, ``MCTSBot.step`` crashes on Python games because its
-binding releases the GIL; call ``MCTSBot.mcts_search(state)`` and pick the most
-visited child yourself (``best_mcts_action`` below does this).
+Caveat: in open-spiel 2.0.2, `MCTSBot.step` crashes on Python games because its
+binding releases the GIL; call `MCTSBot.mcts_search(state)` and pick the most
+visited child yourself (`best_mcts_action` does this).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import pyspiel
 
+from tabletop_rules.core.extras import require
 from tabletop_rules.core.protocol import CHANCE
+
+if TYPE_CHECKING:
+    import pyspiel
+else:
+    pyspiel = require("pyspiel", "tabletop_rules.adapters.openspiel")
 
 __all__ = ["GameSpec", "best_mcts_action", "register", "register_all", "spec_for"]
 
 
 @attrs.frozen
 class GameSpec:
-    """How one of the library's games maps onto OpenSpiel.
+    """The small per-game part of the bridge: OpenSpiel parameters and how they make a game.
 
     Attributes:
-        short_name: the name given to ``pyspiel.load_game``.
+        short_name: the name given to `pyspiel.load_game`.
         long_name: a readable title.
-        module: the game module (``tabletop_rules.valandris``, ...).
-        parameters: OpenSpiel parameters with their defaults.
-        new_state: the library state for a parameter dict.
-        num_actions: the size of the decision space.
-        chance_outcomes: the size of the chance-outcome space.
-        encode, decode: decision <-> id, given the current state.
-        encode_chance, decode_chance: chance outcome <-> id, given the current state.
-        players: number of players for a parameter dict.
-        utility: (min, max, sum) of the returns for a parameter dict (sum ``None``
-            for a game that is not constant-sum).
-        max_length: the most atomic moves a game can last, for a parameter dict.
-        perfect_information: whether the game hides nothing.
-        observation: a player's view as a string (defaults to the full state).
+        module_name: the game module, e.g. `"tabletop_rules.valandris"`.
+        parameters: OpenSpiel parameters with their defaults (bool, int, float or str).
+        new_state: the library's initial state for a full parameter dict.
+        utility: (min, max, sum) of the returns for a parameter dict (sum `None` for a
+            game that is not constant-sum).
         truncate: for games with no natural length bound, the OpenSpiel game ends
-            (with the game's current returns) after ``max_length`` atomic moves.
+            (with the game's current returns) after `max_game_length` atomic moves.
+        max_length: the most atomic moves of a game, for a parameter dict and the
+            initial state; by default the game's own `max_game_length(state)`.
     """
 
     short_name: str
     long_name: str
-    module: Any
+    module_name: str
     parameters: Mapping[str, Any]
     new_state: Callable[[Mapping[str, Any]], Any]
-    num_actions: int
-    chance_outcomes: int
-    encode: Callable[[Any, Any], int]
-    decode: Callable[[Any, int], Any]
-    encode_chance: Callable[[Any, Any], int]
-    decode_chance: Callable[[Any, int], Any]
-    players: Callable[[Mapping[str, Any]], int]
     utility: Callable[[Mapping[str, Any]], tuple[float, float, float | None]]
-    max_length: Callable[[Mapping[str, Any]], int]
-    perfect_information: bool
-    observation: Callable[[Any, int], str] | None = None
     truncate: bool = False
+    max_length: Callable[[Mapping[str, Any], Any], int | None] | None = None
+
+    @property
+    def module(self) -> ModuleType:
+        return importlib.import_module(self.module_name)
 
 
+class _Shared:
+    """An immutable library state inside an OpenSpiel state: deep-copying it shares it."""
+
+    __slots__ = ("module_name", "state")
+
+    def __init__(self, module_name: str, state: Any) -> None:
+        self.module_name = module_name
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self  # the state is frozen and everything it reaches is immutable
+
+    def __reduce__(self) -> tuple[Callable[[str, str], _Shared], tuple[str, str]]:
+        return _from_json, (self.module_name, importlib.import_module(self.module_name).to_json(self.state))
+
+
+def _from_json(module_name: str, text: str) -> _Shared:
+    if module_name not in _MODULES:
+        raise ValueError(f"not a tabletop_rules game: {module_name!r}")
+    return _Shared(module_name, importlib.import_module(module_name).from_json(text))
+
+
+_MODULES = frozenset(
+    {"tabletop_rules.valandris", "tabletop_rules.chrononauts", "tabletop_rules.trismaugistus"}
+)
 _REGISTERED: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> None:
-    """Register ``spec`` with OpenSpiel under ``spec.short_name`` (once per process)."""
+    """Register `spec` with OpenSpiel under `spec.short_name` (once per process)."""
     if spec.short_name in _REGISTERED:
         return
+    module = spec.module
+    info = module.GAME_INFO
     defaults = dict(spec.parameters)
-    players = spec.players(defaults)
+    first = spec.new_state(defaults)
+    players = len(module.returns(first))
     total = spec.utility(defaults)[2]
+    has_obs_tensor = hasattr(module, "observation_tensor")
+    has_info_tensor = hasattr(module, "information_state_tensor") or (
+        info.perfect_information and has_obs_tensor
+    )
     game_type = pyspiel.GameType(
         short_name=spec.short_name,
         long_name=spec.long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION
-        if spec.perfect_information
+        if info.perfect_information
         else pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=_utility_kind(total),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
         min_num_players=players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=has_info_tensor,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=has_obs_tensor,
         parameter_specification=defaults,
     )
 
     class _Game(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: Mapping[str, Any] | None = None) -> None:
             merged = {**defaults, **(params or {})}
+            initial = spec.new_state(merged)
             low, high, utility_sum = spec.utility(merged)
-            info = pyspiel.GameInfo(
-                num_distinct_actions=spec.num_actions,
-                max_chance_outcomes=spec.chance_outcomes,
-                num_players=spec.players(merged),
-                min_utility=low,
-                max_utility=high,
-                utility_sum=utility_sum,
-                max_game_length=spec.max_length(merged),
+            if spec.max_length is None:
+                length = module.max_game_length(initial)
+            else:
+                length = spec.max_length(merged, initial)
+            if length is None:
+                raise ValueError(f"{spec.short_name} needs a bounded game: set a turn cap")
+            super().__init__(
+                game_type,
+                pyspiel.GameInfo(
+                    num_distinct_actions=module.num_actions(initial),
+                    max_chance_outcomes=module.num_chance_outcomes(initial),
+                    num_players=len(module.returns(initial)),
+                    min_utility=low,
+                    max_utility=high,
+                    utility_sum=utility_sum,
+                    max_game_length=length,
+                ),
+                merged,
             )
-            super().__init__(game_type, info, merged)
-            self.tabletop_parameters = merged
-            self.tabletop_limit = spec.max_length(merged) if spec.truncate else None
+            self.tabletop_initial = _Shared(spec.module_name, initial)  # built once, shared by every state
+            self.tabletop_limit = length if spec.truncate else None
 
         def new_initial_state(self) -> _State:
-            return _State(self, spec.new_state(self.tabletop_parameters))
+            return _State(self)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-            return _Observer()
+            perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+            return _Observer(self, perfect_recall)
 
     class _State(pyspiel.State):  # type: ignore[misc]
-        def __init__(self, game: _Game, inner: Any) -> None:
+        def __init__(self, game: _Game) -> None:
             super().__init__(game)
-            self.inner = inner
+            self.box = game.tabletop_initial
             self.limit = game.tabletop_limit
 
+        @property
+        def inner(self) -> Any:
+            """The library's state."""
+            return self.box.state
+
         def _cut(self) -> bool:
-            return self.limit is not None and len(self.history()) >= self.limit
+            return self.limit is not None and self.move_number() >= self.limit
 
         def current_player(self) -> int:
             if self._cut():
                 return int(pyspiel.PlayerId.TERMINAL)
-            actor = spec.module.current_player(self.inner)
+            actor = module.current_player(self.inner)
             if actor is None:
                 return int(pyspiel.PlayerId.TERMINAL)
             if actor is CHANCE:
@@ -153,48 +212,85 @@ def register(spec: GameSpec) -> None:
         def _legal_actions(self, player: int) -> list[int]:
             if self._cut():
                 return []
-            return sorted(spec.encode(self.inner, m) for m in spec.module.legal_moves(self.inner))
+            inner = self.inner
+            return sorted(module.move_to_action(inner, m) for m in module.legal_moves(inner))
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            outcomes = spec.module.chance_outcomes(self.inner)
-            return sorted((spec.encode_chance(self.inner, m), float(p)) for m, p in outcomes)
+            inner = self.inner
+            outcomes = module.chance_outcomes(inner)
+            return sorted((module.move_to_chance(inner, m), float(p)) for m, p in outcomes)
 
         def _apply_action(self, action: int) -> None:
-            if spec.module.current_player(self.inner) is CHANCE:
-                move = spec.decode_chance(self.inner, action)
+            inner = self.inner
+            if module.current_player(inner) is CHANCE:
+                move = module.chance_to_move(inner, action)
             else:
-                move = spec.decode(self.inner, action)
-            self.inner = spec.module.apply(self.inner, move)
+                move = module.action_to_move(inner, action)
+            self.box = _Shared(spec.module_name, module.apply(inner, move))
 
         def _action_to_string(self, player: int, action: int) -> str:
+            inner = self.inner
             if player == pyspiel.PlayerId.CHANCE:
-                return str(spec.module.move_to_str(self.inner, spec.decode_chance(self.inner, action)))
-            return str(spec.module.move_to_str(self.inner, spec.decode(self.inner, action)))
+                return str(module.move_to_str(inner, module.chance_to_move(inner, action)))
+            return str(module.move_to_str(inner, module.action_to_move(inner, action)))
 
         def is_terminal(self) -> bool:
-            return bool(spec.module.is_terminal(self.inner)) or self._cut()
+            return bool(module.is_terminal(self.inner)) or self._cut()
 
         def returns(self) -> list[float]:
-            return [float(x) for x in spec.module.returns(self.inner)]
+            return [float(x) for x in module.returns(self.inner)]
+
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
+            """A state the player cannot tell from this one (for OpenSpiel's IS-MCTS).
+
+            OpenSpiel passes a sampler of (outcome, probability) lists; the library's
+            `resample_from_infostate` needs a `random.Random`, seeded here from one draw
+            of that sampler so the choice stays reproducible under OpenSpiel's seed.
+            """
+            import random
+
+            seed = probability_sampler([(i, 1 / 1024) for i in range(1024)])
+            state = _State(self.get_game())
+            state.box = _Shared(
+                spec.module_name,
+                module.resample_from_infostate(self.inner, player_id, random.Random(seed)),
+            )
+            return state
 
         def __str__(self) -> str:
-            return str(spec.module.to_json(self.inner))
+            return str(module.to_json(self.inner))
 
     class _Observer:
-        """String observations only: the player's view (the whole state when nothing is hidden)."""
+        """The player's view as a string, and as a tensor where the game defines one."""
 
-        def __init__(self) -> None:
-            self.tensor = None
-            self.dict: dict[str, Any] = {}
+        def __init__(self, game: _Game, perfect_recall: bool) -> None:
+            self.perfect_recall = perfect_recall
+            tensor = None
+            if perfect_recall and hasattr(module, "information_state_tensor"):
+                self._tensor_of = module.information_state_tensor
+            elif has_obs_tensor:
+                self._tensor_of = module.observation_tensor
+            else:
+                self._tensor_of = None
+            if self._tensor_of is not None:
+                np = require("numpy", "OpenSpiel observation tensors")
+                size = len(self._tensor_of(game.tabletop_initial.state, 0))
+                tensor = np.zeros(size, np.float32)
+            self.tensor = tensor
+            self.dict: dict[str, Any] = {} if tensor is None else {"observation": tensor}
 
         def set_from(self, state: _State, player: int) -> None:
-            pass
+            if self._tensor_of is not None and self.tensor is not None:
+                self.tensor[:] = self._tensor_of(state.inner, player)
 
         def string_from(self, state: _State, player: int) -> str:
-            if spec.observation is not None:
-                return spec.observation(state.inner, player)
-            return str(spec.module.to_json(state.inner))
+            hidden = self.perfect_recall or not info.perfect_information
+            if hidden and hasattr(module, "information_state_string"):
+                return str(module.information_state_string(state.inner, player))
+            return str(module.to_json(state.inner))
 
+    if not hasattr(module, "resample_from_infostate"):
+        del _State.resample_from_infostate
     pyspiel.register_game(game_type, _Game)
     _REGISTERED[spec.short_name] = spec
 
@@ -207,19 +303,81 @@ def _utility_kind(total: float | None) -> Any:
     return pyspiel.GameType.Utility.CONSTANT_SUM
 
 
-def spec_for(name: str) -> GameSpec:
-    """The built-in spec of one of the library's games (``"valandris"``, ...)."""
-    from tabletop_rules.adapters import _openspiel_specs
+def _valandris() -> GameSpec:
+    from tabletop_rules import valandris
 
-    return _openspiel_specs.SPECS[name]()
+    def options(params: Mapping[str, Any]) -> valandris.Options:
+        return valandris.Options.from_dict(dict(params))
+
+    def bound(params: Mapping[str, Any]) -> float:
+        cap = options(params).max_turns
+        if cap is None:
+            raise ValueError("tabletop_valandris needs max_turns")
+        return cap + 1.0
+
+    return GameSpec(
+        short_name="tabletop_valandris",
+        long_name="Valandris (tabletop_rules)",
+        module_name="tabletop_rules.valandris",
+        parameters=valandris.Options().to_dict(),
+        new_state=lambda params: valandris.new_game(options(params)),
+        utility=lambda params: (-bound(params), bound(params), 0.0),
+    )
+
+
+def _chrononauts() -> GameSpec:
+    from tabletop_rules import chrononauts
+
+    def new_state(params: Mapping[str, Any]) -> Any:
+        options = {"max_turns": int(params["max_turns"]), "variant": str(params["variant"])}
+        return chrononauts.new_game(options, players=int(params["players"]))
+
+    return GameSpec(
+        short_name="tabletop_chrononauts",
+        long_name="Chrononauts (tabletop_rules)",
+        module_name="tabletop_rules.chrononauts",
+        # A game has no natural length bound (a deck can recycle for ever), so the turn cap of
+        # C-RULING-38 is a parameter, and the OpenSpiel game is also cut at the matching move bound.
+        parameters={"players": 4, "variant": "chrononauts", "max_turns": 500},
+        new_state=new_state,
+        utility=lambda params: (-1.0, 1.0, None),
+        truncate=True,
+    )
+
+
+def _trismaugistus() -> GameSpec:
+    from tabletop_rules import trismaugistus
+
+    return GameSpec(
+        short_name="tabletop_trismaugistus",
+        long_name="Trismaugistus automa, fictional example pack (tabletop_rules)",
+        module_name="tabletop_rules.trismaugistus",
+        # The human's reports have no natural bound (a finished automa leaves the human free to end
+        # turns), so the OpenSpiel game is cut after the atomic moves of ``max_turns`` turns.
+        parameters={"max_turns": 2000},
+        new_state=lambda params: trismaugistus.new_game(),
+        utility=lambda params: (-10_000.0, 0.0, None),
+        truncate=True,
+        max_length=lambda params, state: trismaugistus.max_game_length(state, int(params["max_turns"])),
+    )
+
+
+_SPECS: Mapping[str, Callable[[], GameSpec]] = {
+    "valandris": _valandris,
+    "chrononauts": _chrononauts,
+    "trismaugistus": _trismaugistus,
+}
+
+
+def spec_for(name: str) -> GameSpec:
+    """The built-in spec of one of the library's games (`"valandris"`, ...)."""
+    return _SPECS[name]()
 
 
 def register_all() -> list[str]:
     """Register every game of the library; returns the OpenSpiel short names."""
-    from tabletop_rules.adapters import _openspiel_specs
-
     names = []
-    for build in _openspiel_specs.SPECS.values():
+    for build in _SPECS.values():
         spec = build()
         register(spec)
         names.append(spec.short_name)
@@ -227,7 +385,7 @@ def register_all() -> list[str]:
 
 
 def best_mcts_action(bot: Any, state: Any) -> int:
-    """The most visited root action of ``bot.mcts_search(state)`` (use instead of ``MCTSBot.step``)."""
+    """The most visited root action of `bot.mcts_search(state)` (use instead of `MCTSBot.step`)."""
     root = bot.mcts_search(state)
     best = max(root.children, key=lambda child: (child.explore_count, child.total_reward))
     return int(best.action)

@@ -41,6 +41,15 @@ from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.errors import InvalidContentError
 from tabletop_rules.core.protocol import GameInfo
 from tabletop_rules.trismaugistus import pack as pack  # the deprecated module path (its names warn)
+from tabletop_rules.trismaugistus.actions import (
+    action_to_move,
+    chance_to_move,
+    max_game_length,
+    move_to_action,
+    move_to_chance,
+    num_actions,
+    num_chance_outcomes,
+)
 from tabletop_rules.trismaugistus.automa_choice import DieChoice, choose_die
 from tabletop_rules.trismaugistus.content import (
     MAX_CONTENT_CHARS,
@@ -143,9 +152,11 @@ __all__ = [
     "Setup",
     "State",
     "TraceLine",
+    "action_to_move",
     "apply",
     "automa_score",
     "chance_outcomes",
+    "chance_to_move",
     "check_move",
     "choose_die",
     "current_player",
@@ -158,9 +169,14 @@ __all__ = [
     "is_terminal",
     "legal_moves",
     "load_pack",
+    "max_game_length",
+    "move_to_action",
+    "move_to_chance",
     "move_to_str",
     "new_game",
     "new_game_with_setup",
+    "num_actions",
+    "num_chance_outcomes",
     "outcome",
     "pack_from_dict",
     "pack_from_json",

@@ -5,12 +5,12 @@ table (spec 1.3).  The automa makes no free choices, so it has no moves of its
 own; its turns are resolved by the engine when a card is drawn.
 
 Board data inside moves and states is stored in canonical orders (see
-:mod:`~tabletop_rules.trismaugistus.vocabulary`):
+``vocabulary``):
 
 * ``Bowls``: six ``(red, white, black)`` dice counts, one per face in ``FACES`` order;
 * ``Areas``: six tuples of experiment ids in slot order, one per face in ``FACES`` order;
 * ``Offers``: three tuples of artifact ids in slot order, one per colour in ``COLOURS`` order;
-* ``BonusLayout``: four tuples of :class:`BonusSpace`, one per element in ``ELEMENTS`` order.
+* ``BonusLayout``: four tuples of ``BonusSpace``, one per element in ``ELEMENTS`` order.
 """
 
 from __future__ import annotations

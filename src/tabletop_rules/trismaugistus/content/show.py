@@ -137,7 +137,7 @@ def _catalogue(pack: Pack) -> list[str]:
 
 
 def format_pack(pack: Pack, section: str = "all") -> str:
-    """The pack as text tables; ``section`` is one of :data:`SECTIONS`."""
+    """The pack as text tables; ``section`` is one of ``SECTIONS``."""
     if section not in SECTIONS:
         raise ValueError(f"section must be one of {', '.join(SECTIONS)}, not {section!r}")
     lines = banner(pack)
