@@ -1,4 +1,4 @@
-"""MCTS on Valandris and Trismaugistus: legal, reproducible, picklable, the same on a process pool, tactical."""
+"""MCTS on Valandris and Trismaugistus: legal, reproducible, picklable, pool-safe, tactical."""
 
 from __future__ import annotations
 
