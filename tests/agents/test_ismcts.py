@@ -116,3 +116,12 @@ def test_bad_budgets_and_states_are_typed_errors():
 def test_a_time_budget_returns_a_legal_move():
     agent = ISMCTS(KUHN, iterations=None, seconds=0.02)
     assert agent(kuhn.deal((Q, J), ""), random.Random(1)) in ("p", "b")
+
+
+def test_a_determinization_the_player_can_tell_apart_is_refused(monkeypatch):
+    def peeking(state, player, rng):  # a broken resampler: it changes the player's own card
+        return kuhn.deal(tuple((c + 1) % 3 for c in state.cards), state.history)
+
+    monkeypatch.setattr(kuhn, "resample_from_infostate", peeking)
+    with pytest.raises(TabletopRulesError, match="can tell"):
+        ISMCTS(KUHN, iterations=5)(kuhn.deal((J, Q), ""), random.Random(0))

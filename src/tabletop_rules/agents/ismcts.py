@@ -64,7 +64,7 @@ from tabletop_rules.agents._search import (
     rollout,
     ucb_pick,
 )
-from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.errors import InvalidOptionError, TabletopRulesError
 from tabletop_rules.core.playout import sample_outcome
 from tabletop_rules.core.protocol import CHANCE, Game
 
@@ -130,7 +130,8 @@ class ISMCTS:
         """The chosen move of the player to act in `state`, from that player's information only.
 
         Raises:
-            TabletopRulesError: if `state` is a chance node or the game is over.
+            TabletopRulesError: if `state` is a chance node or the game is over, or if the game's
+                `resample_from_infostate` returns a state the player can tell from `state`.
         """
         game = load_game(self.game, HIDDEN_INFORMATION_FUNCTIONS)
         player = check_decision(game, state, "ISMCTS")
@@ -140,11 +141,18 @@ class ISMCTS:
         info = game.information_state_string  # type: ignore[attr-defined]
         resample = game.resample_from_infostate  # type: ignore[attr-defined]
         root = _InfoNode()
-        table: dict[tuple[int, str], _InfoNode] = {(player, info(state, player)): root}
+        seen = info(state, player)
+        table: dict[tuple[int, str], _InfoNode] = {(player, seen): root}
         bounds = Bounds()
         budget = Budget(self.iterations, self.seconds)
         while budget.more():
-            self._iterate(game, table, resample(state, player, rng), rng, bounds)
+            determinization = resample(state, player, rng)
+            if info(determinization, player) != seen:
+                raise TabletopRulesError(
+                    f"{self.game}.resample_from_infostate gave a state that player {player} can tell "
+                    "from the real one (its information_state_string differs)"
+                )
+            self._iterate(game, table, determinization, rng, bounds)
             budget.done += 1
         return most_visited(legal, root.edges)
 
