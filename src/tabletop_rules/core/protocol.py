@@ -93,8 +93,11 @@ class Game(Protocol[StateT, MoveT]):
     @property
     def GAME_INFO(self) -> GameInfo: ...  # a module-level constant in a game module
 
-    def new_game(self, options: Any = None) -> StateT:
-        """The initial state (setup decisions, if the game has any, are moves)."""
+    def new_game(self, options: Any = None, *, players: int | None = None) -> StateT:
+        """The initial state (setup decisions, if the game has any, are moves).
+
+        ``options`` is the game's ``Options``, a dict of its fields or ``None`` (the
+        defaults); ``players`` defaults to the game's usual count."""
         ...
 
     def legal_moves(self, state: StateT) -> Sequence[MoveT]:
@@ -104,7 +107,19 @@ class Game(Protocol[StateT, MoveT]):
     def apply(self, state: StateT, move: MoveT) -> StateT:
         """The state after ``move`` (a decision or a chance outcome).
 
-        Raises ``IllegalMoveError`` (state unchanged)."""
+        Raises ``InvalidMoveError`` (not a move of this game, by exact type and value)
+        or ``IllegalMoveError`` (not legal here); the state is unchanged."""
+        ...
+
+    def check_move(self, state: StateT, move: MoveT) -> None:
+        """Nothing if ``apply(state, move)`` would succeed; otherwise the error it would raise.
+
+        Any object may be passed (the gate of a strict boundary); it is typed ``MoveT`` so that
+        a game may annotate its own move union."""
+        ...
+
+    def is_legal(self, state: StateT, move: MoveT) -> bool:
+        """Whether ``apply(state, move)`` would succeed."""
         ...
 
     def current_player(self, state: StateT) -> Actor:
@@ -119,6 +134,46 @@ class Game(Protocol[StateT, MoveT]):
 
     def returns(self, state: StateT) -> tuple[float, ...]:
         """One value per player; zeros until the game is over."""
+        ...
+
+    def outcome(self, state: StateT) -> dict[str, Any]:
+        """How a finished game ended (JSON-ready scalars); ``GameNotOverError`` before the end."""
+        ...
+
+    def validate(self, state: StateT) -> None:
+        """Nothing if ``state`` is one the rules can reach and continue from; else ``InvalidStateError``."""
+        ...
+
+    def describe(self, state: StateT) -> str:
+        """A short readable summary of the state."""
+        ...
+
+    def move_to_action(self, state: StateT, move: MoveT) -> int:
+        """The stable integer id of a decision: the id a client sends back."""
+        ...
+
+    def action_to_move(self, state: StateT, action: int) -> MoveT:
+        """The decision with id ``action`` (``InvalidMoveError`` for an id outside the space)."""
+        ...
+
+    def num_actions(self, state: StateT) -> int:
+        """The size of the decision id space for this game's options and content."""
+        ...
+
+    def move_to_chance(self, state: StateT, move: MoveT) -> int:
+        """The stable integer id of a chance outcome."""
+        ...
+
+    def chance_to_move(self, state: StateT, outcome: int) -> MoveT:
+        """The chance outcome with id ``outcome``."""
+        ...
+
+    def num_chance_outcomes(self, state: StateT) -> int:
+        """The size of the chance-outcome id space."""
+        ...
+
+    def max_game_length(self, state: StateT) -> int | None:
+        """The most atomic moves a game with these options can last (``None``: unbounded)."""
         ...
 
     def move_to_str(self, state: StateT, move: MoveT) -> str:

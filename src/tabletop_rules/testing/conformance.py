@@ -121,6 +121,7 @@ def check_state(
             if parsed != move:
                 raise _fail(context, f"parse_move({notation!r}) gave {parsed!r}, not {move!r}")
 
+    _check_ids(game, state, applied, chance=actor is CHANCE, context=context)
     for move in applied:
         after = game.apply(state, move)
         if game.to_json(state) != text:
@@ -132,6 +133,8 @@ def check_state(
     for candidate in illegal_candidates:
         if candidate in legal:
             continue
+        if getattr(game, "is_legal", None) is not None and game.is_legal(state, candidate):
+            raise _fail(context, f"is_legal accepts the illegal move {candidate!r}")
         try:
             game.apply(state, candidate)
         except IllegalMoveError:
@@ -147,6 +150,33 @@ def check_state(
             except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError):
                 continue
             raise _fail(context, f"parse_move accepted junk text {junk!r}")
+
+
+def _check_ids(
+    game: Game[StateT, MoveT], state: StateT, moves: list[Any], *, chance: bool, context: str
+) -> None:
+    """The action ids of the protocol: distinct, in range, and inverse of each other; and
+    `check_move`/`is_legal` accept every legal move (for games that define them)."""
+    if getattr(game, "move_to_action", None) is None:
+        return
+    encode: Callable[[StateT, MoveT], int]
+    decode: Callable[[StateT, int], MoveT]
+    if chance:
+        encode, decode, size = game.move_to_chance, game.chance_to_move, game.num_chance_outcomes(state)
+    else:
+        encode, decode, size = game.move_to_action, game.action_to_move, game.num_actions(state)
+    ids = [encode(state, move) for move in moves]
+    if len(set(ids)) != len(ids):
+        raise _fail(context, "two moves share an action id")
+    for move, action in zip(moves, ids, strict=True):
+        if type(action) is not int or not 0 <= action < size:
+            raise _fail(context, f"action id {action!r} of {move!r} is outside 0..{size - 1}")
+        if decode(state, action) != move:
+            raise _fail(context, f"action id {action} decodes to {decode(state, action)!r}, not {move!r}")
+        if not chance:
+            game.check_move(state, move)
+            if not game.is_legal(state, move):
+                raise _fail(context, f"is_legal refuses the legal move {move!r}")
 
 
 def check_playout(
@@ -195,9 +225,16 @@ def check_playout(
         moves.append(move)
 
 
-def check_determinism(game: Game[StateT, MoveT], seed: int, *, options: Any = None) -> None:
+def check_determinism(
+    game: Game[StateT, MoveT],
+    seed: int,
+    *,
+    options: Any = None,
+    initial: StateT | None = None,
+    max_moves: int = 100_000,
+) -> None:
     """Two playouts from the same seed are the same game, move for move and state for state."""
-    first = random_playout(game, seed, options=options)
-    second = random_playout(game, seed, options=options)
+    first = random_playout(game, seed, options=options, initial=initial, max_moves=max_moves)
+    second = random_playout(game, seed, options=options, initial=initial, max_moves=max_moves)
     if first.moves != second.moves or first.final != second.final:
         raise ConformanceError(f"seed {seed}: two playouts with the same seed differ")
