@@ -104,7 +104,7 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZo
         state_now: the library's state of the episode in progress (immutable; keep it to undo).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
 
     def __init__(
         self,
