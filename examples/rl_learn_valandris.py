@@ -10,8 +10,8 @@ numpy only. The return is Valandris' score, the Holy Spirit turn of his capture
 
 The script prints the mean score (and the survival rate) of the policy over the same
 seeded evaluation games before training (when it is the uniform random policy) and after,
-sampling its actions and also acting greedily (the most probable legal action). `--quick` is a small budget for CI; the figures of a longer run are in
-`docs/reinforcement-learning.md`.
+sampling its actions and also acting greedily (the most probable legal action). `--quick`
+is a small budget for CI; the figures of a longer run are in `docs/reinforcement-learning.md`.
 
     python examples/rl_learn_valandris.py --quick
     python examples/rl_learn_valandris.py --episodes 20000
@@ -53,7 +53,9 @@ class LinearPolicy:
         legal = np.flatnonzero(mask)
         return int(legal[int(np.argmax(self.probabilities(x, legal)))])
 
-    def update(self, steps: list[tuple[Vector, npt.NDArray[np.intp], int]], advantage: float, rate: float) -> None:
+    def update(
+        self, steps: list[tuple[Vector, npt.NDArray[np.intp], int]], advantage: float, rate: float
+    ) -> None:
         """One REINFORCE step: raise the log-probability of the actions taken in proportion to `advantage`."""
         for x, legal, action in steps:
             grad = -self.probabilities(x, legal)
@@ -103,22 +105,25 @@ def main() -> None:
     parser.add_argument("--max-turns", type=int, default=20, help="Valandris' max_turns option")
     parser.add_argument("--rate", type=float, default=0.05, help="learning rate")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--quick", action="store_true", help="a small budget (CI): 400 games, 100 evaluations")
+    parser.add_argument(
+        "--quick", action="store_true", help="a small budget (CI): 400 games, 100 evaluations"
+    )
     args = parser.parse_args()
     if args.quick:
         args.episodes, args.eval_games = 400, 100
     env = TabletopEnv("valandris", seat=1, max_turns=args.max_turns)
-    policy = LinearPolicy(env.action_space.n, env.observation_space.shape[0])
+    policy = LinearPolicy(env.game.num_actions(env.initial), len(env.reset(seed=0)[0]))
     start = time.perf_counter()
     before, before_survival = evaluate(env, policy.sample, args.eval_games, args.seed)
     train(env, policy, args.episodes, args.rate, args.seed)
     after, after_survival = evaluate(env, policy.sample, args.eval_games, args.seed)
     greedy, greedy_survival = evaluate(env, policy.greedy, args.eval_games, args.seed)
     seconds = time.perf_counter() - start
-    print(f"Valandris (seat 1) against a random Holy Spirit, max_turns={args.max_turns}, {args.eval_games} games:")
-    print(f"  before training (uniform random): mean score {before:5.2f}, survives {before_survival:6.1%}")
-    print(f"  after {args.episodes:>6} games (sampling):   mean score {after:5.2f}, survives {after_survival:6.1%}")
-    print(f"  after {args.episodes:>6} games (greedy):     mean score {greedy:5.2f}, survives {greedy_survival:6.1%}")
+    print(f"Valandris (seat 1) against a random Holy Spirit, max_turns={args.max_turns}:")
+    print(f"mean score and survival rate over {args.eval_games} seeded games")
+    print(f"  before training (uniform random)   {before:5.2f}  {before_survival:6.1%}")
+    print(f"  after {args.episodes:>6} games, sampling     {after:5.2f}  {after_survival:6.1%}")
+    print(f"  after {args.episodes:>6} games, greedy       {greedy:5.2f}  {greedy_survival:6.1%}")
     print(f"  ({seconds:.1f} s; the best possible score is {args.max_turns + 1})")
 
 

@@ -55,7 +55,8 @@ def _episode(env, seed):
 def test_an_episode_ends_with_the_seats_return_and_replays_from_its_seed():
     env = TabletopEnv("valandris", seat=1, max_turns=5)
     actions, rewards, terminated, truncated = _episode(env, 4)
-    assert terminated and not truncated
+    assert terminated
+    assert not truncated
     assert all(r == 0 for r in rewards[:-1])
     assert rewards[-1] == env.state_now.score  # Valandris' return is his score
     assert _episode(env, 4) == (actions, rewards, terminated, truncated)
@@ -87,7 +88,8 @@ def test_an_illegal_action_ends_the_episode_with_the_lowest_return():
 def test_truncation_after_max_moves():
     env = TabletopEnv("trismaugistus", max_moves=5)
     _, _, terminated, truncated = _episode(env, 0)
-    assert truncated and not terminated
+    assert truncated
+    assert not terminated
 
 
 def test_render_ansi_and_bad_arguments():

@@ -9,10 +9,10 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test
 
-from tabletop_rules.adapters import pettingzoo as tz  # noqa: E402
-from tabletop_rules.core.errors import IllegalMoveError, InvalidOptionError  # noqa: E402
+from tabletop_rules.adapters import pettingzoo as tz
+from tabletop_rules.core.errors import IllegalMoveError, InvalidOptionError
 
 SMALL = [
     ("valandris", {"max_turns": 3}),
@@ -108,7 +108,8 @@ def test_a_truncated_game_truncates_every_agent():
     while not any(env.truncations.values()):
         agent = env.agent_selection
         env.step(env.action_space(agent).sample(env.observe(agent)["action_mask"]))
-    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert all(env.truncations.values())
+    assert not any(env.terminations.values())
 
 
 def test_bad_names_and_options_are_refused():

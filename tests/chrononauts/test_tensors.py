@@ -34,7 +34,8 @@ def test_sizes_are_constant_and_values_lie_in_the_unit_interval(options, players
         for player in range(players):
             observation = T.observation_tensor(state, player)
             information = T.information_state_tensor(state, player)
-            assert len(observation) == size and len(information) == info_size
+            assert len(observation) == size
+            assert len(information) == info_size
             assert information[:size] == observation
             assert all(math.isfinite(x) and 0.0 <= x <= 1.0 for x in information)
 
@@ -88,7 +89,9 @@ def test_another_players_hidden_cards_never_change_a_players_tensors():  # C-VIE
                 if (changed.hands, changed.ids, changed.missions) == (state.hands, state.ids, state.missions):
                     continue  # nothing hidden to change yet (before the deal)
                 assert T.observation_tensor(changed, viewer) == T.observation_tensor(state, viewer)
-                assert T.information_state_tensor(changed, viewer) == T.information_state_tensor(state, viewer)
+                assert T.information_state_tensor(changed, viewer) == T.information_state_tensor(
+                    state, viewer
+                )
                 assert T.information_state_tensor(changed, other) != T.information_state_tensor(state, other)
                 checked += 1
     assert checked > 20
@@ -116,7 +119,11 @@ def test_history_summary_counts_plays_and_own_draws():
     plays, draws = summary[3 : 3 + 2 * d], summary[3 + 2 * d :]
     assert any(plays)
     # own draws: the private lines of player 0 name their cards; player 1's draws stay "a card"
-    drawn = [line for line in C.observation(state, 0).history if line.startswith("P0 draws ") and line != "P0 draws a card"]
+    drawn = [
+        line
+        for line in C.observation(state, 0).history
+        if line.startswith("P0 draws ") and line != "P0 draws a card"
+    ]
     assert sum(round(x / (1 - x)) for x in draws if x < 1) == len(drawn)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -34,7 +35,7 @@ def test_json_round_trip_gives_the_same_tensor():
 
 def test_consecutive_states_differ():  # every move changes the state, so its tensor
     states = _states(1)
-    for before, after in zip(states, states[1:]):
+    for before, after in itertools.pairwise(states):
         if before.phase != "over":
             assert tensors.observation_tensor(before) != tensors.observation_tensor(after)
 

@@ -22,16 +22,19 @@ library works). Chance is resolved inside too, with the game's exact
 probabilities, and the opponents draw from the same `random.Random`, which
 `reset(seed=...)` seeds.
 
-| | |
-|---|---|
-| Ids | `tabletop_rules/Valandris-v0`, `tabletop_rules/Chrononauts-v0`, `tabletop_rules/Trismaugistus-v0` (registered when this module is imported); `gymnasium.make` passes `seat`, `players`, `opponents`, `max_moves`, `illegal_reward` and the game's options |
-| Actions | `Discrete(num_actions(state))`: the game's stable action ids |
-| Action mask | `info["action_mask"]` (int8, 1 for the legal ids), for `action_space.sample(mask)` and masked policies |
-| Observations | `Box(0, 1, (size,), float32)`: the game's `observation_tensor` for the seat |
-| Rewards | at the end only: the seat's `returns`; zero before |
-| Termination | when the game is over, or after an illegal action, which gets `illegal_reward` (by default the game's lowest return) |
-| Truncation | after `max_moves` atomic moves (all seats and chance), by default the game's `max_game_length` where it has one |
-| Rendering | `render_mode="ansi"`: the game's `describe` |
+* **Ids**: `tabletop_rules/Valandris-v0`, `tabletop_rules/Chrononauts-v0`,
+  `tabletop_rules/Trismaugistus-v0`, registered when this module is imported; `gymnasium.make`
+  passes `seat`, `players`, `opponents`, `max_moves`, `illegal_reward` and the game's options.
+* **Actions**: `Discrete(num_actions(state))`, the game's stable action ids.
+* **Action mask**: `info["action_mask"]` (int8, 1 for the legal ids), for
+  `action_space.sample(mask)` and masked policies; `env.unwrapped.action_masks()` too.
+* **Observations**: `Box(0, 1, (size,), float32)`, the game's `observation_tensor` for the seat.
+* **Rewards**: at the end only, the seat's `returns`; zero before.
+* **Termination** when the game is over, or after an illegal action, which gets
+  `illegal_reward` (by default the game's lowest return).
+* **Truncation** after `max_moves` atomic moves (every seat's and chance's), by default the
+  game's `max_game_length` where it has one.
+* **Rendering**: `render_mode="ansi"` gives the game's `describe`.
 
 `opponents` is one agent for every other seat, or a mapping from seat to agent.
 """
@@ -69,7 +72,7 @@ ENV_IDS = {
 """The registered environment ids, with their games."""
 
 
-class TabletopEnv(gymnasium.Env):  # type: ignore[misc]
+class TabletopEnv(gymnasium.Env[Any, Any]):
     """One seat of a game as a Gymnasium environment (see the module docstring).
 
     Attributes:
@@ -79,7 +82,7 @@ class TabletopEnv(gymnasium.Env):  # type: ignore[misc]
         state_now: the library's state of the episode in progress.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's)
 
     def __init__(
         self,

@@ -18,19 +18,26 @@ env.close()
 The environments follow PettingZoo's classic board games (`chess_v6`,
 `connect_four_v3`):
 
-| | |
-|---|---|
-| Creation | `env(name, **options)` (wrapped), `raw_env(name, **options)` |
-| Names | `tabletop_valandris_v0`, `tabletop_chrononauts_v0`, `tabletop_trismaugistus_v0` (`metadata["name"]`) |
-| Agents | `player_0` ... `player_{n-1}`, the game's seats (Valandris: the Holy Spirit, then Valandris; Trismaugistus: the one human reporter) |
-| Actions | `Discrete(num_actions(state))`: the game's stable action ids (its `actions` module) |
-| Observations | `Dict(observation=Box(0, 1, (size,), float32), action_mask=Box(0, 1, (num_actions,), int8))`: the game's `observation_tensor` for that seat (see [Reinforcement learning](../reinforcement-learning.md)), and the legal actions of the agent to act (all zero for the others) |
-| Chance | resolved inside the environment with the game's exact probabilities (`core.sample_outcome`), from a `random.Random` seeded by `reset(seed=...)` |
-| Rewards | at the end only: the game's `returns`; zero before |
-| Termination | when the game is over; truncation (all agents) after `max_moves` atomic moves, by default the game's `max_game_length` where it has one |
-| Illegal actions | with `env`, the agent that plays one gets `illegal_reward` (by default the lowest return of the game) and the game ends (PettingZoo's `TerminateIllegalWrapper`); `raw_env` raises `IllegalMoveError` |
-| Rendering | `render_mode="ansi"`: the game's `describe` |
-| Parallel API | no (`is_parallelizable=False`): the games are sequential |
+* **Creation**: `env(name, **options)` (wrapped), `raw_env(name, **options)`.
+* **Names**: `tabletop_valandris_v0`, `tabletop_chrononauts_v0`, `tabletop_trismaugistus_v0`
+  (`metadata["name"]`).
+* **Agents**: `player_0` ... `player_{n-1}`, the game's seats (Valandris: the Holy Spirit, then
+  Valandris; Trismaugistus: the one human reporter).
+* **Actions**: `Discrete(num_actions(state))`, the game's stable action ids (its `actions` module).
+* **Observations**: `Dict(observation=Box(0, 1, (size,), float32), action_mask=Box(0, 1,
+  (num_actions,), int8))`: the game's `observation_tensor` for that seat (the layouts are in
+  `docs/reinforcement-learning.md`), and the legal actions of the agent to act (all zero for
+  the others).
+* **Chance**: resolved inside the environment with the game's exact probabilities
+  (`core.sample_outcome`), from a `random.Random` seeded by `reset(seed=...)`.
+* **Rewards**: at the end only, the game's `returns`; zero before.
+* **Termination** when the game is over; **truncation** (of every agent) after `max_moves` atomic
+  moves, by default the game's `max_game_length` where it has one.
+* **Illegal actions**: with `env`, the agent that plays one gets `illegal_reward` (by default the
+  lowest return of the game) and the game ends (PettingZoo's `TerminateIllegalWrapper`);
+  `raw_env` raises `IllegalMoveError`.
+* **Rendering**: `render_mode="ansi"` gives the game's `describe`.
+* **Parallel API**: no (`is_parallelizable=False`): the games are sequential.
 
 Options are the game's options (`valandris.Options` fields, `chrononauts.Options`
 fields, ...), plus `players` for the player count, `max_moves`, `illegal_reward`
@@ -95,7 +102,7 @@ def env(
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
+class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
     """A game of the library as an unwrapped PettingZoo AEC environment (see the module docstring).
 
     Attributes:
@@ -104,7 +111,11 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZo
         state_now: the library's state of the episode in progress (immutable; keep it to undo).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's name)
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(
         self,

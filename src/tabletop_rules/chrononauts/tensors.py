@@ -19,7 +19,7 @@ values; 559 for 4 players and the shipped cards):
 |---|---|---|
 | viewer | `P` | the observing seat, one-hot |
 | to act | `P + 1` | the seat that decides now; the last slot: nobody (chance, or the game is over) |
-| phase | 14 | one-hot: `choose-first`, `deal-goal`, `draw`, `play`, `reaction`, `harvest`, `miracle-discard`, `mulligan`, `declare`, `solo-step`, `time-vortex`, `end-turn`, `over`, other |
+| phase | 14 | one-hot over `PHASES` (`choose-first` ... `over`), then any other phase |
 | active | `P` | the active player, one-hot |
 | turn | 1 | `turn / max_turns` (at most 1); without a cap `turn / (turn + 50)` |
 | linchpins | `L` | 1 when the linchpin shows its alternate side |
@@ -30,7 +30,7 @@ values; 559 for 4 players and the shipped cards):
 | draw pile | 1 | cards left `/` cards in the deck |
 | hand sizes | `P` | per seat, `/` cards in the deck |
 | set aside | `P` | per seat, cards set aside by Perform a "Miracle" `/` cards in the deck |
-| pending play | `P + D + L + A + P + 3` | the outermost card awaiting reactions: its owner (one-hot), its card type (one-hot), its target (a linchpin, an Artifact, a seat, `"next"`, `"previous"`), then the Memos played over it, `n / (n + 1)` |
+| pending play | `2P + D + L + A + 3` | the outermost card awaiting reactions (see below) |
 | goal piles | 2 | cards left in the ID and Mission piles, `/ I` and `/ M` |
 | ID queue | `I + 1` | IDs the viewer can see at the bottom of the ID pile; then the hidden ones, `/ I` |
 | Mission queue | `M + 1` | the same for the Mission pile, `/ M` |
@@ -38,10 +38,14 @@ values; 559 for 4 players and the shipped cards):
 | Solonauts IDs, home row | `I + I` | the face-up IDs not yet home; those home |
 | hand | `D` | the viewer's hand, per card type, copies `/` copies in the deck |
 | ID, Mission | `I + M` | the viewer's own ID and Mission, one-hot |
-| searched draw pile | `D` | the draw pile while the viewer searches it (Quick Trip to the Future), else zero |
+| searched draw pile | `D` | the draw pile while the viewer searches it (Quick Trip), else zero |
 | winner | `P + 1` | the winner, one-hot; the last slot: no winner (yet) |
-| conditions | 8 | `mission`, `id`, `hand_size`, `all_home`, `universe_destroyed`, `out_of_cards`, `turn_limit`, `empty_supply` |
+| conditions | 8 | multi-hot over `CONDITIONS` (`mission`, `id`, ..., `empty_supply`) |
 | winner's goals | `I + M` | the winner's ID and Mission, public at the end |
+
+The pending play is its owner (one-hot over `P`), its card type (one-hot over `D`), its
+target (one-hot over the `L` linchpins, the `A` Artifacts, the `P` seats, `"next"` and
+`"previous"`), then the Memos played over it, `n / (n + 1)`.
 
 **Information-state tensor** (`information_state_tensor`): the observation tensor,
 then a fixed-size summary of the history as the viewer reads it (the public
@@ -52,7 +56,7 @@ all for 4 players):
 |---|---|---|
 | events | 1 | lines of history, `n / (n + 100)` |
 | actions per seat | `P` | lines that begin with the seat (`P0 ...`), `n / (n + 20)` |
-| plays per seat | `PD` | per seat and card type, the cards that seat announced (`P0 plays ...`), `n / (n + 1)` |
+| plays per seat | `PD` | per seat and card type, the cards announced (`P0 plays ...`), `n / (n + 1)` |
 | own draws | `D` | per card type, the cards the viewer drew (their private draw lines), `n / (n + 1)` |
 
 The options are not encoded: they are fixed for a game.
@@ -123,7 +127,7 @@ class _Tables:
     """The index tables of one card list (read-only)."""
 
     def __init__(self, cards: CardSet) -> None:
-        self.linchpins: Mapping[str, int] = frozen_mapping({lp.icon: k for k, lp in enumerate(cards.linchpins)})
+        self.linchpins: Mapping[str, int] = frozen_mapping({x.icon: k for k, x in enumerate(cards.linchpins)})
         self.artifacts: Mapping[str, int] = frozen_mapping({x.id: k for k, x in enumerate(cards.artifacts)})
         self.identities: Mapping[str, int] = frozen_mapping({x.id: k for k, x in enumerate(cards.identities)})
         self.missions: Mapping[str, int] = frozen_mapping({x.id: k for k, x in enumerate(cards.missions)})
@@ -254,9 +258,9 @@ def _encode_pending(
         at = p + d
         if isinstance(target, int):
             block[at + lp + a + target] = 1.0
-        elif target in tables.linchpins:
+        elif target is not None and target in tables.linchpins:
             block[at + tables.linchpins[target]] = 1.0
-        elif target in tables.artifacts:
+        elif target is not None and target in tables.artifacts:
             block[at + lp + tables.artifacts[target]] = 1.0
         elif target == "next":
             block[at + lp + a + p] = 1.0

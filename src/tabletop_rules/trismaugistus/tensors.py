@@ -27,7 +27,7 @@ which keeps them distinct.
 | tie-break cube | 4 | one-hot track |
 | starting experiment | `E` | one-hot |
 | automa experiments, artifacts | `E` + `A` | 1 for each one it resolved or took |
-| active die | 17 | present; face (6, `FACES` order); colour (3); placed `/ 5`; remaining `/ 5`; matched symbol (5) |
+| active die | 17 | present; face (6); colour (3); placed, remaining `/ 5`; matched symbol (5) |
 | exhausted dice | 18 | per face and colour, count `/ 3` |
 | dice used | 1 | this round, `/ 3` |
 | automa draw pile | `C` | 1 for each card in it |
