@@ -13,8 +13,8 @@ from tabletop_rules.adapters import openspiel  # noqa: E402
 from tabletop_rules.valandris import actions  # noqa: E402
 
 NAMES = openspiel.register_all()
-# OpenSpiel clones a Python state by serialising it and replaying its whole history, so every step of
-# random_sim_test costs as much as the game so far: long games are kept short here.
+# random_sim_test with serialize=True deserialises the state at every step by replaying its whole history,
+# so each step costs as much as the game so far: long games are kept short here (clones are O(1)).
 SMALL = {
     "tabletop_valandris": [{"max_turns": 25}],
     "tabletop_chrononauts": [
@@ -125,3 +125,65 @@ def test_mcts_search_works_on_a_python_game():
     state = game.new_initial_state()
     action = openspiel.best_mcts_action(bot, state)
     assert action in state.legal_actions()
+
+
+RL_CASES = [
+    ("tabletop_valandris", {"max_turns": 6}, 298),
+    ("tabletop_chrononauts", {"players": 3, "max_turns": 5}, 760),
+    ("tabletop_chrononauts", {"players": 2, "max_turns": 4, "variant": "artifaxx"}, 0),
+    ("tabletop_trismaugistus", {"max_turns": 40}, 520),
+]
+
+
+@pytest.mark.parametrize(("name", "params", "size"), RL_CASES, ids=str)
+def test_rl_environment_runs_episodes(name, params, size):
+    rl_environment = pytest.importorskip("open_spiel.python.rl_environment")
+    game = pyspiel.load_game(name, params)
+    env = rl_environment.Environment(game, seed=5)
+    expected = game.information_state_tensor_size()
+    assert size in (0, expected)  # the tensors come from the game's tensors module
+    rng = random.Random(1)
+    for _ in range(3):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            assert len(step.observations["info_state"][player]) == expected
+            step = env.step([rng.choice(step.observations["legal_actions"][player])])
+        assert len(step.rewards) == game.num_players()
+
+
+def test_tensors_are_the_games_own():
+    from tabletop_rules import chrononauts
+    from tabletop_rules.chrononauts import tensors
+
+    game = pyspiel.load_game("tabletop_chrononauts", {"players": 2, "max_turns": 5})
+    assert game.get_type().provides_information_state_tensor
+    assert game.get_type().provides_observation_tensor
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    for player in range(2):
+        assert state.observation_tensor(player) == pytest.approx(
+            tensors.observation_tensor(state.inner, player)
+        )
+        assert state.information_state_tensor(player) == pytest.approx(
+            tensors.information_state_tensor(state.inner, player)
+        )
+    assert chrononauts.current_player(state.inner) is not None
+
+
+def test_clone_is_cheap_late_in_a_game():
+    game = pyspiel.load_game("tabletop_chrononauts", {"players": 4, "max_turns": 60})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal() and state.move_number() < 400:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    clone = state.clone()
+    assert clone.inner is state.inner  # shared, not copied: the state is immutable
+    assert clone.history() == state.history()

@@ -19,9 +19,11 @@ utility range). It gives OpenSpiel
   (`num_actions`, `num_chance_outcomes`, `max_game_length`);
 * chance outcomes with the game's exact probabilities (as floats, which
   OpenSpiel requires);
-* an observer: observation and information-state strings, and, where the game
-  defines them, the `observation_tensor` / `information_state_tensor` of its
-  `tensors` module, so `open_spiel.python.rl_environment.Environment` runs;
+* an observer: observation and information-state strings, and the
+  `observation_tensor` / `information_state_tensor` of the game (from the game
+  module, or else from its `tensors` module), so
+  `open_spiel.python.rl_environment.Environment` runs on every game (a
+  perfect-information game's information-state tensor is its observation tensor);
 * O(1) cloning. OpenSpiel clones a Python state by building a new initial state
   and deep-copying the Python attributes. The library's states are immutable, so
   the wrapped state is held in a `_Shared` box whose deep copy is itself, and a
@@ -128,10 +130,11 @@ def register(spec: GameSpec) -> None:
     first = spec.new_state(defaults)
     players = len(module.returns(first))
     total = spec.utility(defaults)[2]
-    has_obs_tensor = hasattr(module, "observation_tensor")
-    has_info_tensor = hasattr(module, "information_state_tensor") or (
-        info.perfect_information and has_obs_tensor
-    )
+    obs_tensor, info_tensor = _tensor_functions(module)
+    has_obs_tensor = obs_tensor is not None
+    if info_tensor is None and info.perfect_information:
+        info_tensor = obs_tensor  # the whole state is the information state
+    has_info_tensor = info_tensor is not None
     game_type = pyspiel.GameType(
         short_name=spec.short_name,
         long_name=spec.long_name,
@@ -266,12 +269,7 @@ def register(spec: GameSpec) -> None:
         def __init__(self, game: _Game, perfect_recall: bool) -> None:
             self.perfect_recall = perfect_recall
             tensor = None
-            if perfect_recall and hasattr(module, "information_state_tensor"):
-                self._tensor_of = module.information_state_tensor
-            elif has_obs_tensor:
-                self._tensor_of = module.observation_tensor
-            else:
-                self._tensor_of = None
+            self._tensor_of = info_tensor if perfect_recall else obs_tensor
             if self._tensor_of is not None:
                 np = require("numpy", "OpenSpiel observation tensors")
                 size = len(self._tensor_of(game.tabletop_initial.state, 0))
@@ -293,6 +291,32 @@ def register(spec: GameSpec) -> None:
         del _State.resample_from_infostate
     pyspiel.register_game(game_type, _Game)
     _REGISTERED[spec.short_name] = spec
+
+
+def _tensor_functions(module: ModuleType) -> tuple[Callable[..., Any] | None, Callable[..., Any] | None]:
+    """The game's `observation_tensor` and `information_state_tensor`, where it has them.
+
+    They are taken from the game module, or else from its `tensors` module (`<game>.tensors`).
+    """
+    found: list[Callable[..., Any] | None] = []
+    tensors: ModuleType | None = None
+    for name in ("observation_tensor", "information_state_tensor"):
+        function = getattr(module, name, None)
+        if function is None:
+            if tensors is None:
+                tensors = _tensors_module(module.__name__)
+            function = getattr(tensors, name, None)
+        found.append(function)
+    return found[0], found[1]
+
+
+def _tensors_module(module_name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"{module_name}.tensors")
+    except ModuleNotFoundError as error:
+        if error.name != f"{module_name}.tensors":
+            raise
+        return None
 
 
 def _utility_kind(total: float | None) -> Any:

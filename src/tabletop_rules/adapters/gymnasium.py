@@ -1,0 +1,215 @@
+"""Any seat of any game of the library as a single-agent Gymnasium environment (the `gymnasium` extra).
+
+```python
+import gymnasium as gym
+import tabletop_rules.adapters.gymnasium  # registers the environments
+from tabletop_rules import valandris
+
+env = gym.make("tabletop_rules/Valandris-v0", seat=1, opponents=valandris.greedy_agent, max_turns=30)
+observation, info = env.reset(seed=0)
+done = False
+while not done:
+    action = env.action_space.sample(info["action_mask"])
+    observation, reward, terminated, truncated, info = env.step(action)
+    done = terminated or truncated
+```
+
+`TabletopEnv(game, seat=0, opponents=None, **options)` plays one seat; the other
+seats are played inside the environment by agents, functions `agent(state, rng)`
+that return a legal move of the library's state (uniformly random by default;
+`valandris.greedy_agent`, `tabletop_rules.agents.MCTS(...)` or any other agent of the
+library works). Chance is resolved inside too, with the game's exact
+probabilities, and the opponents draw from the same `random.Random`, which
+`reset(seed=...)` seeds.
+
+* **Ids**: `tabletop_rules/Valandris-v0`, `tabletop_rules/Chrononauts-v0`,
+  `tabletop_rules/Trismaugistus-v0`, registered when this module is imported; `gymnasium.make`
+  passes `seat`, `players`, `opponents`, `max_moves`, `illegal_reward` and the game's options.
+* **Actions**: `Discrete(num_actions(state))`, the game's stable action ids.
+* **Action mask**: `info["action_mask"]` (int8, 1 for the legal ids), for
+  `action_space.sample(mask)` and masked policies; `env.unwrapped.action_masks()` too.
+* **Observations**: `Box(0, 1, (size,), float32)`, the game's `observation_tensor` for the seat.
+* **Rewards**: at the end only, the seat's `returns`; zero before.
+* **Termination** when the game is over, or after an illegal action, which gets
+  `illegal_reward` (by default the game's lowest return).
+* **Truncation** after `max_moves` atomic moves (every seat's and chance's), by default the
+  game's `max_game_length` where it has one.
+* **Rendering**: `render_mode="ansi"` gives the game's `describe`.
+
+`opponents` is one agent for every other seat, or a mapping from seat to agent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from tabletop_rules.adapters import _rl
+from tabletop_rules.core.errors import IllegalMoveError, InvalidOptionError
+from tabletop_rules.core.extras import require
+from tabletop_rules.core.playout import random_agent
+from tabletop_rules.core.protocol import CHANCE
+
+if TYPE_CHECKING:
+    import gymnasium
+    import numpy as np
+else:
+    gymnasium = require("gymnasium", "tabletop_rules.adapters.gymnasium")
+    np = require("numpy", "tabletop_rules.adapters.gymnasium")
+
+__all__ = ["ENV_IDS", "Agent", "TabletopEnv"]
+
+Agent = Callable[[Any, random.Random], Any]
+"""An opponent: the library's state and a `random.Random` in, a legal move out."""
+
+ENV_IDS = {
+    "tabletop_rules/Valandris-v0": "valandris",
+    "tabletop_rules/Chrononauts-v0": "chrononauts",
+    "tabletop_rules/Trismaugistus-v0": "trismaugistus",
+}
+"""The registered environment ids, with their games."""
+
+
+class TabletopEnv(gymnasium.Env[Any, Any]):
+    """One seat of a game as a Gymnasium environment (see the module docstring).
+
+    Attributes:
+        game: the game module.
+        seat: the seat the learner plays.
+        initial: the first state of every episode.
+        state_now: the library's state of the episode in progress.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's)
+
+    def __init__(
+        self,
+        game: str | ModuleType,
+        seat: int = 0,
+        opponents: Agent | Mapping[int, Agent] | None = None,
+        *,
+        render_mode: str | None = None,
+        players: int | None = None,
+        max_moves: int | None = None,
+        illegal_reward: float | None = None,
+        **options: Any,
+    ) -> None:
+        """Raises `InvalidOptionError` for an unknown game, seat or render mode, or bad options."""
+        self.game = _rl.game_module(game)
+        if render_mode is not None and render_mode != "ansi":
+            raise InvalidOptionError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.initial = _rl.new_state(self.game, players, options)
+        seats = len(self.game.returns(self.initial))
+        if type(seat) is not int or not 0 <= seat < seats:
+            raise InvalidOptionError(f"seat must be 0..{seats - 1}, not {seat!r}")
+        self.seat = seat
+        fallback = random_agent(self.game)
+        if opponents is None or callable(opponents):
+            agent: Agent = fallback if opponents is None else opponents
+            self._opponents: dict[int, Agent] = {p: agent for p in range(seats) if p != seat}
+        else:
+            self._opponents = {p: opponents.get(p, fallback) for p in range(seats) if p != seat}
+        if illegal_reward is None:
+            illegal_reward = _rl.lowest_return(self.game, self.initial)
+            if illegal_reward is None:
+                raise InvalidOptionError("the game's lowest return is unbounded: pass illegal_reward")
+        self.illegal_reward = float(illegal_reward)
+        self.max_moves = self.game.max_game_length(self.initial) if max_moves is None else max_moves
+        self._tensor, size_of = _rl.tensor_functions(self.game)
+        self._num_actions = self.game.num_actions(self.initial)
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (size_of(self.initial),), np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self._num_actions)
+        self._rng = random.Random(0)
+        self._moves = 0
+        self._done = False
+        self.state_now = self.initial
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """A new game, played up to the seat's first decision; `seed` seeds chance and the opponents."""
+        super().reset(seed=seed)
+        self._rng = random.Random(int(self.np_random.integers(2**63)))
+        self._moves = 0
+        self._done = False
+        self.state_now = self.initial
+        self._advance()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Play the seat's action id, then the other seats and chance up to its next decision.
+
+        An illegal action id ends the episode with `illegal_reward`.
+
+        Raises:
+            IllegalMoveError: if the episode is over (call `reset`).
+            InvalidMoveError: if `action` is not an integer.
+        """
+        state = self.state_now
+        if self._done or self.game.is_terminal(state) or self._cut():
+            raise IllegalMoveError("the episode is over: call reset()")
+        move = self.game.action_to_move(state, _rl.action_id(action))
+        if not self.game.is_legal(state, move):
+            self._done = True
+            return self._observation(), self.illegal_reward, True, False, self._info()
+        self.state_now = self.game.apply(state, move)
+        self._moves += 1
+        self._advance()
+        terminated = bool(self.game.is_terminal(self.state_now))
+        reward = float(self.game.returns(self.state_now)[self.seat]) if terminated else 0.0
+        return self._observation(), reward, terminated, self._cut() and not terminated, self._info()
+
+    def _advance(self) -> None:
+        """Chance and the other seats move until the seat decides, the game ends or is cut."""
+        game, state = self.game, self.state_now
+        while not game.is_terminal(state) and not self._cut():
+            actor = game.current_player(state)
+            if actor == self.seat:
+                break
+            if actor is CHANCE:
+                state, applied = _rl.resolve_chance(game, state, self._rng)
+                self._moves += applied
+                continue
+            state = game.apply(state, self._opponents[actor](state, self._rng))
+            self._moves += 1
+        self.state_now = state
+
+    def _cut(self) -> bool:
+        return self.max_moves is not None and self._moves >= self.max_moves
+
+    def _observation(self) -> Any:
+        return np.asarray(self._tensor(self.state_now, self.seat), dtype=np.float32)
+
+    def _info(self) -> dict[str, Any]:
+        mask = np.zeros(self._num_actions, np.int8)
+        if not self._done and not self.game.is_terminal(self.state_now) and not self._cut():
+            mask[_rl.legal_action_ids(self.game, self.state_now)] = 1
+        return {"action_mask": mask}
+
+    def render(self) -> str | None:
+        """The game's `describe` of the current state (`render_mode="ansi"`)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (use render_mode='ansi')")
+            return None
+        return str(self.game.describe(self.state_now))
+
+    def action_masks(self) -> Any:
+        """The action mask of the current state (the method `sb3_contrib`'s masked algorithms call)."""
+        return self._info()["action_mask"]
+
+
+def _register() -> None:
+    for env_id, name in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="tabletop_rules.adapters.gymnasium:TabletopEnv",
+                kwargs={"game": name},
+                disable_env_checker=False,
+            )
+
+
+_register()
