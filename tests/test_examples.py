@@ -13,6 +13,7 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 SMALL = {
     "simulate_valandris.py": ["--games", "6", "--workers", "1"],
     "openspiel_mcts_valandris.py": ["--games", "1", "--simulations", "8", "--max-turns", "4"],
+    "rl_learn_valandris.py": ["--quick"],
 }
 
 
