@@ -30,6 +30,7 @@ ROLE_MODULES = (
     "views",
     "validation",
     "serialization",
+    "tensors",
 )
 PROTOCOL_FUNCTIONS = {
     "new_game": ("options",),
@@ -55,6 +56,8 @@ PROTOCOL_FUNCTIONS = {
     "chance_to_move": ("state", "outcome"),
     "num_chance_outcomes": ("state",),
     "max_game_length": ("state",),
+    "observation_tensor": ("state", "player"),
+    "observation_tensor_size": ("state",),
 }
 PUBLIC_NAMES = ("GAME_INFO", "Options", "State", "Move", "RULES_VERSION", "FORMAT_VERSION", "MAX_JSON_CHARS",
                 "MAX_MOVE_TEXT")

@@ -82,6 +82,12 @@ from tabletop_rules.chrononauts.serialization import (
     to_json,
 )
 from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, Result, State
+from tabletop_rules.chrononauts.tensors import (
+    information_state_tensor,
+    information_state_tensor_size,
+    observation_tensor,
+    observation_tensor_size,
+)
 from tabletop_rules.chrononauts.validation import validate
 from tabletop_rules.chrononauts.views import (
     View,
@@ -135,6 +141,8 @@ __all__ = [
     "describe",
     "from_json",
     "information_state_string",
+    "information_state_tensor",
+    "information_state_tensor_size",
     "is_legal",
     "is_terminal",
     "legal_moves",
@@ -147,6 +155,8 @@ __all__ = [
     "num_actions",
     "num_chance_outcomes",
     "observation",
+    "observation_tensor",
+    "observation_tensor_size",
     "outcome",
     "parse_move",
     "provenance_markdown",

@@ -112,6 +112,7 @@ from tabletop_rules.trismaugistus.state import (
     State,
     TraceLine,
 )
+from tabletop_rules.trismaugistus.tensors import observation_tensor, observation_tensor_size
 from tabletop_rules.trismaugistus.trace import format_score, format_trace
 from tabletop_rules.trismaugistus.validation import validate
 from tabletop_rules.trismaugistus.views import describe
@@ -177,6 +178,8 @@ __all__ = [
     "new_game_with_setup",
     "num_actions",
     "num_chance_outcomes",
+    "observation_tensor",
+    "observation_tensor_size",
     "outcome",
     "pack_from_dict",
     "pack_from_json",

@@ -79,6 +79,7 @@ from tabletop_rules.valandris.serialization import (
 )
 from tabletop_rules.valandris.state import HOLY_SPIRIT, VALANDRIS, Phase, State, seal_mask
 from tabletop_rules.valandris.symmetry import transform_move, transform_state
+from tabletop_rules.valandris.tensors import observation_tensor, observation_tensor_size
 from tabletop_rules.valandris.validation import validate
 from tabletop_rules.valandris.views import describe, describe_phase
 
@@ -135,6 +136,8 @@ __all__ = [
     "new_game",
     "num_actions",
     "num_chance_outcomes",
+    "observation_tensor",
+    "observation_tensor_size",
     "outcome",
     "parse_move",
     "returns",
