@@ -11,7 +11,7 @@ from tabletop_rules.core import CHANCE, random_playout
 from tabletop_rules.testing.configs import all_configs
 
 MAX_MOVES = 300
-"""Long games (Artifaxx can run for thousands of moves) are cut here: the wire sees every kind of move long before."""
+"""Long games (Artifaxx can run for thousands of moves) are cut here; every kind of move comes before."""
 
 
 class Game(NamedTuple):
@@ -27,7 +27,7 @@ class Game(NamedTuple):
         return {"valandris": 2, "trismaugistus": 1}.get(name) or state.players
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def games(seed: int = 1) -> tuple[Game, ...]:
     out = []
     for label, name, start in all_configs():

@@ -9,7 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop_rules import chrononauts, trismaugistus, valandris
+from tabletop_rules.chrononauts import wire as cwire
 from tabletop_rules.core import IllegalMoveError, InvalidMoveError
+from tabletop_rules.trismaugistus import wire as twire
 from tabletop_rules.valandris import wire as vwire
 
 from .helpers import LABELS, games, sample
@@ -30,7 +32,8 @@ def test_every_played_move_round_trips(label):
         assert data["type"] == type(move).__name__
         text = json.dumps(data, allow_nan=False)  # plain JSON
         back = g.wire.move_from_json(state, json.loads(text))
-        assert back == move and type(back) is type(move)
+        assert back == move
+        assert type(back) is type(move)
 
 
 @pytest.mark.parametrize("label", LABELS)
@@ -40,7 +43,8 @@ def test_every_legal_move_and_chance_outcome_round_trips(label):
         moves = list(g.game.legal_moves(state)) + [m for m, _ in g.game.chance_outcomes(state)]
         for move in moves:
             back = g.wire.move_from_json(state, json.loads(json.dumps(g.wire.move_to_json(state, move))))
-            assert back == move and type(back) is type(move)
+            assert back == move
+        assert type(back) is type(move)
 
 
 def test_valandris_move_json_uses_vertex_names_and_lower_case_pieces():
@@ -50,7 +54,8 @@ def test_valandris_move_json_uses_vertex_names_and_lower_case_pieces():
     )  # fmt: skip
     move = next(m for m in valandris.legal_moves(state) if isinstance(m, valandris.Cross))
     data = vwire.move_to_json(state, move)
-    assert data == {"type": "Cross", "creature": move.creature.name.lower(), "vertex": valandris.NAMES[move.vertex]}
+    name = valandris.NAMES[move.vertex]
+    assert data == {"type": "Cross", "creature": move.creature.name.lower(), "vertex": name}
 
 
 def test_look_alike_objects_are_invalid_not_moves():
@@ -89,16 +94,16 @@ def test_well_formed_but_illegal_moves_raise_illegal():
         vwire.move_to_json(state, valandris.Roll(3))
     c = chrononauts.new_game(players=3)
     with pytest.raises(InvalidMoveError):  # not a card of this card list
-        chrononauts.wire.move_from_json(c, {"type": "Discard", "card": "NO-SUCH-CARD"})
+        cwire.move_from_json(c, {"type": "Discard", "card": "NO-SUCH-CARD"})
     with pytest.raises(IllegalMoveError):  # a card, but setup deals goals first
-        chrononauts.wire.move_from_json(c, {"type": "Discard", "card": c.cards.deck[0]})
+        cwire.move_from_json(c, {"type": "Discard", "card": c.cards.deck[0]})
     with pytest.raises(InvalidMoveError):  # two cards at most (C-TURN-4)
-        chrononauts.wire.move_from_json(c, {"type": "KillTime", "cards": [c.cards.deck[0]] * 3})
+        cwire.move_from_json(c, {"type": "KillTime", "cards": [c.cards.deck[0]] * 3})
     t = trismaugistus.new_game()
     with pytest.raises(InvalidMoveError):
-        trismaugistus.wire.move_from_json(t, {"type": "HumanDraftDie", "face": "gold", "colour": "red"})
+        twire.move_from_json(t, {"type": "HumanDraftDie", "face": "gold", "colour": "red"})
     with pytest.raises(IllegalMoveError):  # T-SETUP: the game starts with its Setup
-        trismaugistus.wire.move_from_json(t, {"type": "HumanDraftDie", "face": "tin", "colour": "red"})
+        twire.move_from_json(t, {"type": "HumanDraftDie", "face": "tin", "colour": "red"})
 
 
 _SCALARS = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=30)
@@ -137,8 +142,12 @@ def test_junk_objects_give_typed_errors_or_legal_moves(label):
     g = _by_label(label)
     states = sample(g.states, 6)
 
+    cases = st.sampled_from(range(len(states))).flatmap(
+        lambda i: st.tuples(st.just(i), _JSON | _structured(g, states[i]))
+    )
+
     @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(st.sampled_from(range(len(states))).flatmap(lambda i: st.tuples(st.just(i), _JSON | _structured(g, states[i]))))
+    @given(cases)
     def check(case):
         index, obj = case
         state = states[index]

@@ -7,8 +7,11 @@ import json
 import pytest
 
 from tabletop_rules import chrononauts, trismaugistus, valandris
+from tabletop_rules.chrononauts import wire as cwire
 from tabletop_rules.core import CHANCE, evolve
 from tabletop_rules.core.wire import InvalidRequestError
+from tabletop_rules.trismaugistus import wire as twire
+from tabletop_rules.valandris import wire as vwire
 
 from .helpers import LABELS, games, sample
 
@@ -29,7 +32,8 @@ def test_view_lists_the_viewers_moves_as_action_ids_and_move_json(label):
             assert view["to_act"] == ("chance" if actor is CHANCE else actor)
             assert "history" not in view
             if actor != player:
-                assert view["legal_actions"] == [] and view["legal_moves"] == []
+                assert view["legal_actions"] == []
+                assert view["legal_moves"] == []
                 continue
             legal = list(g.game.legal_moves(state))
             assert [g.game.action_to_move(state, a) for a in view["legal_actions"]] == legal
@@ -59,22 +63,22 @@ def test_chrononauts_events_are_the_history_as_each_player_reads_it(label):
         start = len(before.log)
         records = after.log.records()[start:]
         for player in [None, *range(after.players)]:
-            events, cursor = chrononauts.wire.events_since(after, player, start)
-            assert cursor == len(after.log) == chrononauts.wire.view_json(after, player)["cursor"]
+            events, cursor = cwire.events_since(after, player, start)
+            assert cursor == len(after.log) == cwire.view_json(after, player)["cursor"]
             assert [e["index"] for e in events] == list(range(start, cursor))
             for event, (text, private_to, private_text) in zip(events, records, strict=True):
                 mine = player is not None and private_to == player  # C-VIEW-5
-                assert event == {"type": "event", "index": event["index"], "text": private_text if mine else text,
-                                 "private": mine}  # fmt: skip
+                wording = private_text if mine else text
+                assert event == {"type": "event", "index": event["index"], "text": wording, "private": mine}
     state = g.states[-1]
-    history = chrononauts.wire.view_json(state, 0, history=True)["history"]
-    assert history == [e["text"] for e in chrononauts.wire.events_since(state, 0, 0)[0]]
+    history = cwire.view_json(state, 0, history=True)["history"]
+    assert history == [e["text"] for e in cwire.events_since(state, 0, 0)[0]]
     assert history == list(chrononauts.observation(state, 0).history)
 
 
 def test_bad_players_and_cursors_are_typed_errors():
     v, c, t = valandris.new_game(), chrononauts.new_game(players=3), trismaugistus.new_game()
-    for wire, state, bad_player in ((valandris.wire, v, 2), (chrononauts.wire, c, 3), (trismaugistus.wire, t, 1)):
+    for wire, state, bad_player in ((vwire, v, 2), (cwire, c, 3), (twire, t, 1)):
         for player in (bad_player, -1, True, 0.0, "0"):
             with pytest.raises(InvalidRequestError):
                 wire.view_json(state, player)
@@ -84,7 +88,7 @@ def test_bad_players_and_cursors_are_typed_errors():
             with pytest.raises(InvalidRequestError):
                 wire.events_since(state, 0, cursor)
     with pytest.raises(InvalidRequestError):  # a Chrononauts cursor is never past the end of the history
-        chrononauts.wire.events_since(c, 0, len(c.log) + 1)
+        cwire.events_since(c, 0, len(c.log) + 1)
 
 
 def _hide_differently(state, owner):
@@ -109,10 +113,14 @@ def _hide_differently(state, owner):
         changed = True
     if not changed:
         return None
-    return evolve(state, hands=tuple(hands), draw_pile=tuple(draw), ids=tuple(ids), id_pile=frozenset(id_pile))
+    hands_, draw_, ids_ = tuple(hands), tuple(draw), tuple(ids)
+    return evolve(state, hands=hands_, draw_pile=draw_, ids=ids_, id_pile=frozenset(id_pile))
 
 
-@pytest.mark.parametrize("label", ["Chrononauts 2p", "Chrononauts 4p", "Chrononauts 6p", "Chrononauts Artifaxx 3p"])
+HIDDEN = ["Chrononauts 2p", "Chrononauts 4p", "Chrononauts 6p", "Chrononauts Artifaxx 3p"]
+
+
+@pytest.mark.parametrize("label", HIDDEN)
 def test_another_players_hidden_cards_never_change_a_view_or_its_events(label):
     g = _by_label(label)
     checked = 0
@@ -126,13 +134,13 @@ def test_another_players_hidden_cards_never_change_a_view_or_its_events(label):
                 other = _hide_differently(state, owner)
                 if other is None:
                     continue
-                view = chrononauts.wire.view_json(state, viewer, history=True)
+                view = cwire.view_json(state, viewer, history=True)
                 if view["view"]["draw_pile"]:  # the viewer is searching the draw pile (C-VIEW-4)
                     continue
                 assert other.hands != state.hands or other.ids != state.ids
-                assert chrononauts.wire.view_json(other, viewer, history=True) == view
+                assert cwire.view_json(other, viewer, history=True) == view
                 for cursor in (0, max(0, len(state.log) - 5)):
-                    assert chrononauts.wire.events_since(other, viewer, cursor) == chrononauts.wire.events_since(
+                    assert cwire.events_since(other, viewer, cursor) == cwire.events_since(
                         state, viewer, cursor
                     )
                 checked += 1
