@@ -76,9 +76,7 @@ def _back(x: U8, axis: int) -> U8:
     return x if axis == 0 else np.ascontiguousarray(np.moveaxis(x, 0, axis))
 
 
-def neighbour_reduce(
-    x: U8, axis: int, table: Table, op: np.ufunc, empty: int, closed: bool = False
-) -> U8:
+def neighbour_reduce(x: U8, axis: int, table: Table, op: np.ufunc, empty: int, closed: bool = False) -> U8:
     """Reduce ``x`` along ``axis`` over each vertex's row of ``table``.
 
     ``out[..., v, ...] = op over u in table[v] of x[..., u, ...]``, also over
@@ -202,9 +200,7 @@ class Engine:
             raise ValueError("a reduced seal-set family (min_seals > 0) is closed only with die='ignored'")
         self.options: Final = rules
         self.die: Final[Die] = die
-        self.orbits: Final = tuple(
-            i for i, rep in enumerate(ORBITS.reps) if bin(rep).count("1") >= min_seals
-        )
+        self.orbits: Final = tuple(i for i, rep in enumerate(ORBITS.reps) if bin(rep).count("1") >= min_seals)
         self.slot: Final = {orbit: k for k, orbit in enumerate(self.orbits)}
         n = len(self.orbits)
         shape = (N, N, N, N)
