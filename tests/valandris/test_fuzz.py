@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 
 import pytest
@@ -11,6 +10,9 @@ from hypothesis import strategies as st
 
 from tabletop_rules import valandris as v
 from tabletop_rules.core import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
     InvalidOptionError,
     InvalidStateError,
     TabletopRulesError,
@@ -27,6 +29,8 @@ JSON_VALUES = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=12), inner, max_size=5),
     max_leaves=20,
 )
+
+
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -78,8 +82,19 @@ def test_parse_move_raises_only_typed_errors(index, text):
 )
 def test_parse_move_on_near_miss_text(index, pieces):
     state = STATES[index]
-    with contextlib.suppress(TabletopRulesError):
-        v.parse_move(state, " ".join(pieces))
+    before = v.to_json(state)
+    text = " ".join(pieces)
+    try:
+        move = v.parse_move(state, text)
+    except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as exc:
+        message = str(exc)
+        assert len(message) < 1000  # a sentence, never the whole input
+        assert v.to_json(state) == before  # nothing changed
+        return
+    # accepted text names exactly one legal move, whose canonical text reads back to it
+    legal = v.legal_moves(state) or tuple(m for m, _ in v.chance_outcomes(state))
+    assert move in legal
+    assert v.parse_move(state, v.move_to_str(state, move)) == move
 
 
 @FUZZ
@@ -87,9 +102,11 @@ def test_parse_move_on_near_miss_text(index, pieces):
 def test_from_json_on_arbitrary_json(value):
     try:
         state = v.from_json(json.dumps(value))
-    except InvalidStateError:
+    except InvalidStateError as exc:
+        message = str(exc)
+        assert message.startswith(("state", "not a Valandris state", "Valandris state JSON"))  # names where
         return
-    v.validate(state)
+    v.validate(state)  # pragma: no cover - arbitrary JSON is never a whole state
 
 
 @FUZZ
@@ -103,10 +120,24 @@ def test_from_json_on_a_mutated_state(index, key, value):
     data[key] = value
     try:
         state = v.from_json(json.dumps(data))
-    except InvalidStateError:
+    except InvalidStateError as exc:
+        message = str(exc)
+        # a field error names the field's path; anything else is a broken rule of the whole state
+        assert f"state.{key}" in message or message.startswith(
+            (
+                "invalid Valandris state",
+                "not a Valandris",
+                "Valandris state JSON",
+                "unsupported",
+                "creatures are placed",
+                "state.seals",
+            )
+        )
         return
     v.validate(state)
-    assert v.from_json(v.to_json(state)) == state
+    assert v.from_json(v.to_json(state)) == state  # what loads writes back to itself
+    if key not in ("rules", "seals"):  # (options are filled in with defaults; seals are sorted)
+        assert v.state_to_dict(state)[key] == value
 
 
 @FUZZ
@@ -124,8 +155,10 @@ def test_size_limits_are_enforced():
     with pytest.raises(InvalidStateError, match="more than the limit"):
         v.from_json(huge)
     deep = "[" * 100_000 + "]" * 100_000
-    with contextlib.suppress(InvalidStateError):
+    with pytest.raises(InvalidStateError, match="more than the limit"):
         v.from_json(deep)
+    with pytest.raises(InvalidStateError, match=r"nested too deeply|not valid JSON|state"):
+        v.from_json("[" * 50_000 + "]" * 50_000)
 
 
 RECORD = make_record(v, PLAYOUT.initial, PLAYOUT.moves[:60], seed=21)
@@ -137,9 +170,12 @@ def test_replay_of_a_mutated_record(key, value):
     record = {**RECORD, key: value}
     try:
         states = replay(v, record)
-    except InvalidStateError:
+    except InvalidStateError as exc:
+        message = str(exc)
+        assert "record" in message or "state" in message or "Valandris" in message
         return
-    assert states[0] == v.from_json(json.dumps(record["initial"]))
+    # only a change that keeps the game replays, and then it replays the same game
+    assert states == replay(v, RECORD)
 
 
 @FUZZ
@@ -147,5 +183,10 @@ def test_replay_of_a_mutated_record(key, value):
 def test_replay_with_a_corrupted_move(index, text):
     moves = list(RECORD["moves"])
     moves[index] = text
-    with contextlib.suppress(InvalidStateError):
-        replay(v, {**RECORD, "moves": moves})
+    try:
+        states = replay(v, {**RECORD, "moves": moves})
+    except InvalidStateError as exc:
+        message = str(exc)
+        assert f"record move {index}" in message or "final_sha256" in message or "record.moves" in message
+        return
+    assert states == replay(v, RECORD)  # another spelling of the same move (a short form)

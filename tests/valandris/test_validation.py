@@ -31,7 +31,8 @@ def test_every_reached_state_is_valid():  # V-ENGINE-4
         ({"creatures": (A0, E0)}, "needs 3 creatures"),
         ({"sealed": 1 << H0}, "sealed vertex|Earth"),  # V-POWER-UNI-1
         ({"sealed": 1 << 60}, "beyond the 52"),
-        ({"sealed": v.seal_mask(EARTH_VERTICES[:13])}, "creature stands on the sealed"),
+        ({"sealed": v.seal_mask(EARTH_VERTICES)}, "at most 11 Earth vertices"),  # V-RULING-18
+        ({"sealed": v.seal_mask([E0])}, "creature stands on the sealed"),  # V-POWER-UNI-2
         ({"demon": A0}, "not captured"),
         ({"demon": None}, "Valandris must be on the board"),
         ({"turn": 0}, "turns are numbered from 1"),

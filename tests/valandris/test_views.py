@@ -42,3 +42,21 @@ def test_describe_is_one_line_with_pieces_seals_and_declaration():
         "turn 1: the Leviathan moves from A0, or a creature crosses worlds"
     )
     assert v.describe(v.new_game()).startswith(" | seals none | declared none | setup:")
+
+
+def test_a_state_shows_itself_as_svg_in_notebooks():  # Jupyter's rich display hook
+    from tabletop_rules.valandris.render import render_svg
+
+    state = v.from_position(
+        leviathan="A0", unicorn="E0", archangel="H0", valandris="H19", seals=["E5"], declared="archangel"
+    )
+    svg = state._repr_svg_()
+    assert svg == render_svg(state)
+    assert svg.lstrip().startswith("<svg")
+    assert svg.rstrip().endswith("</svg>")
+    assert v.to_json(state) == v.to_json(  # drawing changes nothing
+        v.from_position(
+            leviathan="A0", unicorn="E0", archangel="H0", valandris="H19", seals=["E5"], declared="archangel"
+        )
+    )
+    assert v.new_game()._repr_svg_().lstrip().startswith("<svg")  # an empty board draws too

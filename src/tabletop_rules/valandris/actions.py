@@ -26,12 +26,15 @@ Valandris ids do not depend on it (only `max_game_length` reads its options).
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
+from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import CREATURES, NUM_VERTICES, Piece
-from tabletop_rules.valandris.moves import Move
+from tabletop_rules.valandris.moves import Move, malformed, well_formed
 from tabletop_rules.valandris.state import State
 
 __all__ = [
@@ -78,29 +81,32 @@ def move_to_action(state: State, move: Move) -> int:
     """The id of a decision.
 
     Raises:
-        InvalidMoveError: for a chance outcome or anything that is not a Valandris decision.
+        InvalidMoveError: for a chance outcome or anything that is not a Valandris decision with
+            fields of the exact types (a float, a `bool`, a numpy integer, a subclass or a look-alike
+            object is refused, as by `check_move`).
     """
-    if isinstance(move, mv.Place):
-        return _N * int(move.piece) + move.vertex
-    if isinstance(move, mv.Seal):
-        return _SEAL + move.vertex
-    if isinstance(move, mv.Step):
-        return _STEP + move.vertex
-    if isinstance(move, mv.Jump):
-        return _JUMP + move.vertex
-    if isinstance(move, mv.Fly):
-        return _FLY + move.vertex
-    if isinstance(move, mv.Cross):
-        return _CROSS + _N * int(move.creature) + move.vertex
-    if isinstance(move, mv.DemonMove):
-        return _DEMON + move.vertex
-    if isinstance(move, mv.NoSeal):
-        return _NO_SEAL
-    if isinstance(move, mv.Stay):
-        return _STAY
-    if isinstance(move, mv.Declare):
-        return _DECLARE_NONE if move.creature is None else _DECLARE + int(move.creature)
-    raise InvalidMoveError(f"{move!r} is not a Valandris decision")
+    encode = _ENCODE.get(type(move))
+    if encode is not None and well_formed(move):
+        return encode(move)
+    if type(move) is mv.Roll:
+        raise InvalidMoveError(f"{brief(move)} is a chance outcome, not a decision; use move_to_chance")
+    raise InvalidMoveError(malformed(move))
+
+
+_ENCODE: Final[Mapping[type, Callable[[Any], int]]] = frozen_mapping(
+    {
+        mv.Place: lambda m: _N * int(m.piece) + m.vertex,
+        mv.Seal: lambda m: _SEAL + m.vertex,
+        mv.Step: lambda m: _STEP + m.vertex,
+        mv.Jump: lambda m: _JUMP + m.vertex,
+        mv.Fly: lambda m: _FLY + m.vertex,
+        mv.Cross: lambda m: _CROSS + _N * int(m.creature) + m.vertex,
+        mv.DemonMove: lambda m: _DEMON + m.vertex,
+        mv.NoSeal: lambda m: _NO_SEAL,
+        mv.Stay: lambda m: _STAY,
+        mv.Declare: lambda m: _DECLARE_NONE if m.creature is None else _DECLARE + int(m.creature),
+    }
+)
 
 
 def action_to_move(state: State, action: int) -> Move:
@@ -110,7 +116,7 @@ def action_to_move(state: State, action: int) -> Move:
         IllegalMoveError: if `action` is not an `int` in `range(NUM_ACTIONS)`.
     """
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-        raise IllegalMoveError(f"{action!r} is not a Valandris action id (0..{NUM_ACTIONS - 1})")
+        raise IllegalMoveError(f"{brief(action)} is not a Valandris action id (0..{NUM_ACTIONS - 1})")
     return _DECODE[action]
 
 
@@ -125,8 +131,8 @@ def move_to_chance(state: State, move: Move) -> int:
     Raises:
         InvalidMoveError: if `move` is not a `Roll`.
     """
-    if not isinstance(move, mv.Roll):
-        raise InvalidMoveError(f"{move!r} is not a Valandris chance outcome")
+    if type(move) is not mv.Roll or not well_formed(move):
+        raise InvalidMoveError(f"{brief(move)} is not a Valandris chance outcome (a Roll, face an int 1..12)")
     return move.face - 1
 
 
@@ -137,7 +143,7 @@ def chance_to_move(state: State, outcome: int) -> Move:
         IllegalMoveError: if `outcome` is not an `int` in `range(CHANCE_OUTCOMES)`.
     """
     if type(outcome) is not int or not 0 <= outcome < CHANCE_OUTCOMES:
-        raise IllegalMoveError(f"{outcome!r} is not a d12 outcome id (0..11)")
+        raise IllegalMoveError(f"{brief(outcome)} is not a d12 outcome id (0..11)")
     return mv.ROLL[outcome + 1]
 
 

@@ -9,11 +9,12 @@ only picks from these tables.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.valandris.board import CREATURES, NUM_VERTICES, Piece
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "Seal",
     "Stay",
     "Step",
+    "malformed",
     "vertex_of",
     "well_formed",
 ]
@@ -172,6 +174,34 @@ def well_formed(move: object) -> bool:
     """Whether `move` is exactly one of the move classes, with fields of the exact types and in range."""
     check = _WELL_FORMED.get(type(move))
     return check is not None and check(move)
+
+
+def malformed(move: object) -> str:
+    """Why `move` is not `well_formed`, naming the class or the field (for error messages).
+
+    Field values are shown with their types, since a look-alike prints like the real thing:
+    `Step(vertex=1)` may hold an `int` subclass.
+    """
+    kind = type(move)
+    if kind not in _WELL_FORMED:
+        base = next((c.__name__ for c in _WELL_FORMED if isinstance(move, c)), None)
+        what = f" (a subclass of {base})" if base else ""
+        return f"expected a valandris move object, not {kind.__name__}{what}; parse text with parse_move"
+    for field in attrs.fields(cast("type[Any]", kind)):
+        value = getattr(move, field.name)
+        check, expected = _FIELD_CHECKS[field.name]
+        if not (check(value) or (kind is Declare and value is None)):
+            given = f"{type(value).__name__} {brief(value)}"
+            return f"{kind.__name__}.{field.name} must be {expected}, not {given}"
+    return f"{kind.__name__} is well formed"  # pragma: no cover - only called on malformed moves
+
+
+_FIELD_CHECKS: Final[Mapping[str, tuple[Callable[[Any], bool], str]]] = {
+    "vertex": (_is_vertex, f"an int vertex index 0..{NUM_VERTICES - 1}"),
+    "piece": (lambda v: type(v) is Piece, "a Piece"),
+    "creature": (_is_creature, "a creature Piece (LEVIATHAN, UNICORN or ARCHANGEL)"),
+    "face": (lambda v: type(v) is int and 1 <= v <= 12, "an int d12 face 1..12"),
+}
 
 
 def vertex_of(move: object, kind: type) -> int:

@@ -28,9 +28,10 @@ import re
 from typing import Final
 
 from tabletop_rules.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import NAMES, vertex_index
-from tabletop_rules.valandris.moves import Move
+from tabletop_rules.valandris.moves import Move, malformed, well_formed
 from tabletop_rules.valandris.rules import chance_outcomes, legal_moves
 from tabletop_rules.valandris.state import Phase, Piece, State
 from tabletop_rules.valandris.views import describe_phase
@@ -45,8 +46,9 @@ _CREATURE_PHASE: Final = {
     Phase.ARCHANGEL: Piece.ARCHANGEL,
 }
 _PIECES: Final = {"L": Piece.LEVIATHAN, "U": Piece.UNICORN, "A": Piece.ARCHANGEL, "V": Piece.VALANDRIS}
-_VERTEX = r"[HEA]\d{1,2}"
+_VERTEX = r"[HEA][0-9]{1,2}"  # ASCII digits only: `\d` would match "²" or "١"
 _PATH: Final = re.compile(rf"^(?:({_VERTEX})([-X]))?({_VERTEX})$")
+_FACE: Final = re.compile(r"[1-9]|1[0-2]")
 _FORMS: Final = (
     "place P V, seal V, no-seal, P F-T, L stays, jump F-T, fly F-T, cross P F-T, roll K, declare P|none, "
     "V F-T, V F stays, or a bare destination"
@@ -57,9 +59,13 @@ def move_to_str(state: State, move: Move) -> str:
     """The canonical notation of ``move`` in ``state`` (see the module docstring).
 
     Raises:
+        InvalidMoveError: if `move` is not a Valandris move with fields of the exact
+            types (as `check_move` decides).
         IllegalMoveError: if the move's kind does not fit the state's phase (for
             example a creature step when Valandris is to move).
     """
+    if not well_formed(move):
+        raise InvalidMoveError(malformed(move))
     demon = state.demon
     if isinstance(move, mv.Place):
         return f"place {move.piece.letter} {NAMES[move.vertex]}"
@@ -90,7 +96,7 @@ def move_to_str(state: State, move: Move) -> str:
         if creature is None:
             raise IllegalMoveError(f"no creature steps now; {describe_phase(state)}")
         return f"{creature.letter} {_path(state, creature, move.vertex)}"
-    raise InvalidMoveError(f"not a valandris move: {move!r}")
+    raise AssertionError("unreachable: well_formed accepts only the move classes above")  # pragma: no cover
 
 
 def _path(state: State, piece: Piece, to: int, *, capture: bool = True) -> str:
@@ -110,10 +116,13 @@ def parse_move(state: State, text: str) -> Move:
             (wrong piece, wrong starting vertex, or an illegal destination).
         AmbiguousMoveError: a short form matches several legal moves.
     """
-    if not isinstance(text, str):
+    if type(text) is not str:
         raise InvalidMoveError(f"move text must be a str, not {type(text).__name__}")
-    if len(text) > MAX_MOVE_TEXT:
-        raise InvalidMoveError(f"move text is longer than {MAX_MOVE_TEXT} characters")
+    if len(text) > MAX_MOVE_TEXT:  # the size first: nothing below looks at a long text
+        raise InvalidMoveError(f"move text is {len(text)} characters, longer than {MAX_MOVE_TEXT}")
+    if not text.isascii():
+        # ASCII only: `str.upper` and `str.isdigit` would read "ſeal" as SEAL and "roll ²" as a number.
+        raise InvalidMoveError(f"move text must be ASCII, not {brief(text)}; expected one of: {_FORMS}")
     tokens = text.strip().upper().split()
     if not tokens:
         raise InvalidMoveError(f"empty move text; expected one of: {_FORMS}")
@@ -134,7 +143,7 @@ def parse_move(state: State, text: str) -> Move:
     if (head == "STAY" and not rest) or (head == "L" and rest == ["STAYS"]):
         return _exact(state, legal, mv.STAY, text)
     if head == "ROLL" and len(rest) == 1:
-        if not rest[0].isdigit() or not 1 <= int(rest[0]) <= 12:
+        if not _FACE.fullmatch(rest[0]):
             raise InvalidMoveError(f"a d12 face is 1..12, not {rest[0]!r}")
         return _exact(state, legal, mv.ROLL[int(rest[0])], text)
     if head == "DECLARE" and len(rest) == 1:
@@ -176,7 +185,7 @@ def parse_move(state: State, text: str) -> Move:
         start, to = _split_path(state, None, head)
         matches = [m for m in legal if _destination(m) == to and (start is None or _mover(state, m) == start)]
         return _one_of(state, matches, text)
-    raise InvalidMoveError(f"cannot read {text!r} as a Valandris move; expected one of: {_FORMS}")
+    raise InvalidMoveError(f"cannot read {brief(text)} as a Valandris move; expected one of: {_FORMS}")
 
 
 def _vertex(token: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import warnings
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -10,6 +11,7 @@ from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.valandris.board import NUM_VERTICES, Piece, vertex_index
 from tabletop_rules.valandris.options import Options
+from tabletop_rules.valandris.reach import SEAL_TOKENS
 from tabletop_rules.valandris.state import Phase, State, seal_mask
 from tabletop_rules.valandris.validation import validate
 
@@ -17,14 +19,26 @@ __all__ = ["from_position"]
 
 
 def _as_vertex(value: int | str, field: str) -> int:
-    if isinstance(value, str):
+    if type(value) is str:
         try:
-            return vertex_index(value.upper())
+            return vertex_index(value.upper() if value.isascii() else value)
         except KeyError:
             raise InvalidStateError(f"{field}: {brief(value)} is not a vertex name") from None
     if type(value) is not int or not 0 <= value < NUM_VERTICES:
         raise InvalidStateError(f"{field}: {brief(value)} is not a vertex")
     return value
+
+
+def _seal_list(seals: Iterable[int | str]) -> list[int]:
+    """The sealed vertices, reading no more than one past the 12 Earth vertices (`seals` may be endless)."""
+    if isinstance(seals, str | bytes) or not isinstance(seals, Iterable):
+        raise InvalidStateError(f"seals: expected a collection of vertices, not {brief(seals)}")
+    out = [_as_vertex(s, f"seals[{i}]") for i, s in enumerate(itertools.islice(seals, SEAL_TOKENS + 1))]
+    if len(out) > SEAL_TOKENS:
+        raise InvalidStateError(f"seals: more than the {SEAL_TOKENS} seal tokens")
+    if len(set(out)) != len(out):
+        raise InvalidStateError("seals: a vertex is listed twice")
+    return out
 
 
 def from_position(
@@ -67,7 +81,7 @@ def from_position(
             raise InvalidOptionError("from_position takes options or rules (deprecated), not both")
         options = rules
     if isinstance(declared, str):
-        if declared.upper() not in ("LEVIATHAN", "UNICORN", "ARCHANGEL"):
+        if type(declared) is not str or declared.upper() not in ("LEVIATHAN", "UNICORN", "ARCHANGEL"):
             raise InvalidStateError(f"declared: {brief(declared)} is not a creature")
         declared = Piece[declared.upper()]
     state = State(
@@ -80,7 +94,7 @@ def from_position(
             _as_vertex(archangel, "archangel"),
         ),
         demon=_as_vertex(valandris, "valandris"),
-        sealed=seal_mask(_as_vertex(s, "seals") for s in seals),
+        sealed=seal_mask(_seal_list(seals)),
         declared=declared,
     )
     validate(state)

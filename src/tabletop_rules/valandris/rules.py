@@ -23,7 +23,7 @@ from tabletop_rules.core.frozen import evolve, frozen_mapping
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import CREATURES, EARTH_VERTICES, NUM_VERTICES, WORLD, Piece
-from tabletop_rules.valandris.moves import Move, vertex_of, well_formed
+from tabletop_rules.valandris.moves import Move, malformed, vertex_of, well_formed
 from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.reach import (
     LEGAL_MOVES,
@@ -315,10 +315,7 @@ def check_move(state: State, move: Move) -> None:
     if _CHECK[state.phase](state, move):
         return
     if not well_formed(move):
-        raise InvalidMoveError(
-            f"expected a valandris move object, not {type(move).__name__} {move!r}; "
-            "parse text with parse_move"
-        )
+        raise InvalidMoveError(malformed(move))
     if state.phase is _ROLL:
         raise IllegalMoveError(f"{move!r} is not a d12 outcome; {describe_phase(state)}")
     raise IllegalMoveError(f"{move!r} is not legal here; {describe_phase(state)}")

@@ -146,6 +146,15 @@ class State:
             return self.demon
         return self.creatures[piece] if len(self.creatures) > piece else None
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, so that Jupyter shows a state as a picture (`render.render_svg`)."""
+        # Imported here, not at the top: the picture module sits above the rules (it imports the
+        # package's top level to read states, moves and the board), so a top-level import would make
+        # the state module depend on its own readers.
+        from tabletop_rules.valandris.render import render_svg
+
+        return render_svg(self)
+
     def __repr__(self) -> str:
         pieces = ", ".join(f"{p.letter}={NAMES[v]}" for p, v in zip(CREATURES, self.creatures, strict=False))
         demon = NAMES[self.demon] if self.demon is not None else "-"

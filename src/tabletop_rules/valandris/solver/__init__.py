@@ -36,16 +36,25 @@ from collections.abc import Callable
 
 import attrs
 
+from tabletop_rules.core.errors import InvalidOptionError
 from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.solver._engine import NEVER, Die, Engine, check_options
 from tabletop_rules.valandris.solver.agents import PerfectAgent, perfect_agent
-from tabletop_rules.valandris.solver.tablebase import FORMAT_VERSION, SetupAnswer, Tablebase
+from tabletop_rules.valandris.solver.tablebase import (
+    FORMAT_VERSION,
+    MAX_HEADER_BYTES,
+    InvalidTablebaseError,
+    SetupAnswer,
+    Tablebase,
+)
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_HEADER_BYTES",
     "NEVER",
     "SUPPORTED_OPTIONS",
     "Die",
+    "InvalidTablebaseError",
     "PerfectAgent",
     "SetupAnswer",
     "Tablebase",
@@ -86,10 +95,20 @@ def solve(
         max_sweeps: stop after this many sweeps (values above it stay "never").
             For tests; ``None`` runs to the fixed point.
         workers: threads sharing the seal-set orbits of each sweep (numpy
-            releases the GIL, so two threads use two cores).
+            releases the GIL, so two threads use two cores), 1..64.
+
+    Raises:
+        InvalidOptionError: on options that are not a `valandris.Options`, an
+            unknown die, or an argument of the wrong type or out of range.
     """
     chosen = Options() if options is None else options
-    engine = Engine(chosen, die, min_seals)  # refuses anything but an Options
+    if type(workers) is not int or not 1 <= workers <= 64:
+        raise InvalidOptionError(f"workers must be an int in 1..64, not {workers!r}")
+    if max_sweeps is not None and (type(max_sweeps) is not int or not 0 <= max_sweeps <= 255):
+        raise InvalidOptionError(f"max_sweeps must be None or an int in 0..255, not {max_sweeps!r}")
+    if type(progress) is not bool and not callable(progress):
+        raise InvalidOptionError(f"progress must be a bool or a callable, not {type(progress).__name__}")
+    engine = Engine(chosen, die, min_seals)  # refuses anything but an Options, a die and 0..12 seals
     callback: Callable[[str, int, int], None] | None
     bar = None
     if progress is True:

@@ -9,34 +9,51 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import resource
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
-from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.errors import InvalidOptionError, TabletopRulesError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.solver import solve
 
 __all__ = ["main", "parse_options"]
 
+_MAX_PAIR: Final = 200
+_INTEGER: Final = re.compile(r"-?[0-9]{1,9}")
+
 
 def parse_options(pairs: Sequence[str]) -> Options:
-    """Options from ``name=value`` strings (``true``/``false`` and integers are converted)."""
+    """Options from ASCII ``name=value`` strings (``true``/``false``, ``none`` and integers are converted).
+
+    Raises:
+        InvalidOptionError: on a pair without ``=``, non-ASCII text, a name given
+            twice, or options that `Options.from_dict` refuses.
+    """
     data: dict[str, Any] = {}
     for pair in pairs:
+        if type(pair) is not str or len(pair) > _MAX_PAIR or not pair.isascii():
+            raise InvalidOptionError(f"--option expects a short ASCII name=value, not {brief(pair)}")
         name, sep, text = pair.partition("=")
+        name = name.strip()
         if not sep:
-            raise InvalidOptionError(f"--option expects name=value, not {pair!r}")
+            raise InvalidOptionError(f"--option expects name=value, not {brief(pair)}")
+        if name in data:
+            raise InvalidOptionError(f"--option {name} is given twice")
         value: Any = text
         if text.lower() in ("true", "false"):
             value = text.lower() == "true"
-        elif text.lstrip("-").isdigit():
+        elif _INTEGER.fullmatch(text):
             value = int(text)
         elif text.lower() == "none":
             value = None
-        data[name.strip()] = value
+        data[name] = value
     return Options.from_dict(data)
 
 
@@ -50,15 +67,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
+    folder = Path(args.out).parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):  # checked before a solve of minutes
+        print(
+            f"error: cannot write {brief(args.out)}: {brief(str(folder))} is not a writable folder",
+            file=sys.stderr,
+        )
+        return 2
     try:
         rules = parse_options(args.option)
         start = time.perf_counter()
         tablebase = solve(rules, args.die, progress=not args.no_progress, min_seals=args.min_seals)
-    except (InvalidOptionError, ValueError) as error:
+        solved = time.perf_counter() - start
+        path = tablebase.save(args.out)
+    except TabletopRulesError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    solved = time.perf_counter() - start
-    path = tablebase.save(args.out)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
     summary = {
         "die": args.die,

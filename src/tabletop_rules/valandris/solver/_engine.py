@@ -31,6 +31,7 @@ from typing import Any, Final, Literal
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_rules.core.errors import InvalidOptionError
 from tabletop_rules.valandris.board import CROSS, WORLD, World
 from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.solver._board import (
@@ -76,9 +77,7 @@ def _back(x: U8, axis: int) -> U8:
     return x if axis == 0 else np.ascontiguousarray(np.moveaxis(x, 0, axis))
 
 
-def neighbour_reduce(
-    x: U8, axis: int, table: Table, op: np.ufunc, empty: int, closed: bool = False
-) -> U8:
+def neighbour_reduce(x: U8, axis: int, table: Table, op: np.ufunc, empty: int, closed: bool = False) -> U8:
     """Reduce ``x`` along ``axis`` over each vertex's row of ``table``.
 
     ``out[..., v, ...] = op over u in table[v] of x[..., u, ...]``, also over
@@ -185,9 +184,7 @@ def check_options(rules: Options) -> None:
     Every ★ ruling of `Options` is modelled; ``max_turns`` is not a
     rule of the solved game (values are capture times without a cap), so it is accepted and ignored.
     """
-    from tabletop_rules.core.errors import InvalidOptionError
-
-    if not isinstance(rules, Options):
+    if type(rules) is not Options:
         raise InvalidOptionError(f"options must be a valandris.Options, not {type(rules).__name__}")
 
 
@@ -196,15 +193,18 @@ class Engine:
 
     def __init__(self, rules: Options, die: Die, min_seals: int = 0) -> None:
         check_options(rules)
-        if die not in ("adversarial", "ignored", "cooperative"):
-            raise ValueError(f"die must be 'adversarial', 'ignored' or 'cooperative', not {die!r}")
+        given: tuple[object, object] = (die, min_seals)  # checked as objects: callers may pass anything
+        if type(given[0]) is not str or die not in ("adversarial", "ignored", "cooperative"):
+            raise InvalidOptionError(f"die must be 'adversarial', 'ignored' or 'cooperative', not {die!r}")
+        if type(given[1]) is not int or not 0 <= min_seals <= 12:
+            raise InvalidOptionError(f"min_seals must be an int in 0..12, not {min_seals!r}")
         if min_seals and die != "ignored":
-            raise ValueError("a reduced seal-set family (min_seals > 0) is closed only with die='ignored'")
+            raise InvalidOptionError(
+                "a reduced seal-set family (min_seals > 0) is closed only with die='ignored'"
+            )
         self.options: Final = rules
         self.die: Final[Die] = die
-        self.orbits: Final = tuple(
-            i for i, rep in enumerate(ORBITS.reps) if bin(rep).count("1") >= min_seals
-        )
+        self.orbits: Final = tuple(i for i, rep in enumerate(ORBITS.reps) if bin(rep).count("1") >= min_seals)
         self.slot: Final = {orbit: k for k, orbit in enumerate(self.orbits)}
         n = len(self.orbits)
         shape = (N, N, N, N)

@@ -50,6 +50,7 @@ __all__ = [
 ]
 
 _INF: Final = 1 << 30
+_MAX_SEALED: Final = 11  # V-RULING-18: the Unicorn seals only if it keeps an open step
 
 
 def _roll_successors(state: State, die: Die) -> list[State]:
@@ -179,8 +180,11 @@ def random_positions(tablebase: Tablebase, rng: random.Random, count: int) -> It
     """Random turn-start states (Holy Spirit to move) from the tablebase's seal-set family."""
     from tabletop_rules.valandris.solver._board import ORBITS, SYMMETRIES, mask_vertices
 
+    # The family may hold the 12-seal set, which no game reaches (V-RULING-18: at most 11 seals) and
+    # `validate` refuses; the positions are drawn from the reachable seal sets only.
+    reachable = [o for o in tablebase.orbits if ORBITS.reps[o].bit_count() <= _MAX_SEALED]
     for _ in range(count):
-        orbit = tablebase.orbits[rng.randrange(len(tablebase.orbits))]
+        orbit = reachable[rng.randrange(len(reachable))]
         g = SYMMETRIES[rng.randrange(len(SYMMETRIES))]
         seals = sorted(int(g[v]) for v in mask_vertices(ORBITS.reps[orbit]))
         free = [v for v in range(NUM_VERTICES) if v not in seals]
@@ -188,15 +192,24 @@ def random_positions(tablebase: Tablebase, rng: random.Random, count: int) -> It
         choices: list[Piece | None] = list(CREATURES)
         if tablebase.T.shape[1] == 4:  # the rules also produce "no creature declared"
             choices.append(None)
+        declared = rng.choice(choices)
         yield from_position(
             leviathan=lev,
             unicorn=uni,
             archangel=arc,
             valandris=demon,
             seals=seals,
-            declared=rng.choice(choices),
+            declared=declared,
+            turn=_turn_for(declared),
             options=tablebase.options,
         )
+
+
+def _turn_for(declared: Piece | None) -> int:
+    """A turn at which the rules allow `declared` under every option set: nothing is declared on turn 1
+    under `first_turn_power="none"`, and a creature always is from turn 2 unless `allow_declare_none`
+    (values count from the turn in progress, so the turn number does not change them)."""
+    return 1 if declared is None else 2
 
 
 def long_positions(tablebase: Tablebase, rng: random.Random, count: int, minimum: int) -> Iterator[State]:
@@ -206,6 +219,8 @@ def long_positions(tablebase: Tablebase, rng: random.Random, count: int, minimum
 
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for slot, _, ok in tablebase.positions():
+        if ORBITS.reps[tablebase.orbits[slot]].bit_count() > _MAX_SEALED:
+            continue  # no game reaches 12 seals (V-RULING-18)
         table = np.asarray(tablebase.T[slot])
         hits = np.argwhere((table >= minimum) & (table < NEVER) & ok.astype(np.bool_)[None])
         if len(hits):
@@ -221,6 +236,7 @@ def long_positions(tablebase: Tablebase, rng: random.Random, count: int, minimum
             valandris=int(g[demon]),
             seals=seals,
             declared=CREATURES[d] if d < 3 else None,  # plane 3: no creature declared
+            turn=_turn_for(CREATURES[d] if d < 3 else None),
             options=tablebase.options,
         )
 

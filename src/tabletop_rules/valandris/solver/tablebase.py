@@ -8,11 +8,9 @@ position with no forced capture has the value ``None`` ("never").
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -20,6 +18,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import ABYSS_VERTICES, EARTH_VERTICES, HEAVEN_VERTICES, NAMES
 from tabletop_rules.valandris.moves import Move
@@ -27,13 +27,24 @@ from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.rules import SETUP_SEALS, apply, legal_moves
 from tabletop_rules.valandris.solver._board import ORBITS, mask_vertices
 from tabletop_rules.valandris.solver._engine import NEVER, Die, check_options
+from tabletop_rules.valandris.solver.files import (
+    FORMAT_VERSION,
+    MAX_HEADER_BYTES,
+    InvalidTablebaseError,
+    family_orbits,
+    options_key,
+    planes_for,
+    read_file,
+    write_file,
+)
 from tabletop_rules.valandris.state import CREATURES, Phase, Piece, State
+from tabletop_rules.valandris.validation import validate
 
-__all__ = ["FORMAT_VERSION", "SetupAnswer", "Tablebase"]
+__all__ = ["FORMAT_VERSION", "MAX_HEADER_BYTES", "InvalidTablebaseError", "SetupAnswer", "Tablebase"]
 
-FORMAT_VERSION: Final = 1
-_MAGIC: Final = b"VALANDRIS-TABLEBASE\n"
-_ALIGN: Final = 64
+_N: Final = len(NAMES)
+_DIES: Final = ("adversarial", "ignored", "cooperative")
+
 _HS_SETUP: Final = frozenset(
     {Phase.PLACE_LEVIATHAN, Phase.PLACE_UNICORN, Phase.PLACE_ARCHANGEL, Phase.SETUP_SEAL}
 )
@@ -70,11 +81,11 @@ class SetupAnswer:
     placements: int
 
 
-def _key(rules: Options) -> dict[str, Any]:
-    """The options that the values depend on (``max_turns`` does not enter them)."""
-    data = rules.to_dict()
-    del data["max_turns"]
-    return data
+def _check_state(state: object) -> None:
+    """A public lookup takes only a `State` that the rules can reach (`validate`)."""
+    if type(state) is not State:
+        raise InvalidStateError(f"expected a valandris State, not {type(state).__name__}")
+    validate(state)
 
 
 class Tablebase:
@@ -96,16 +107,33 @@ class Tablebase:
         M: U8,
         info: dict[str, Any] | None = None,
         path: Path | None = None,
+        checksum: str | None = None,
     ) -> None:
         check_options(options)
-        self.options: Final = options
+        if type(die) is not str or die not in _DIES:
+            raise InvalidOptionError(f"die must be one of {_DIES}, not {brief(die)}")
+        if type(orbits) is not tuple or not any(orbits == family_orbits(k) for k in range(13)):
+            raise InvalidTablebaseError("orbits must be a tuple of the seal-set orbits with at least k seals")
+        t_shape = (len(orbits), planes_for(options), _N, _N, _N, _N)
+        for name, array, shape in (("T", T, t_shape), ("M", M, (len(orbits), _N, _N, _N, _N))):
+            if not isinstance(array, np.ndarray) or array.dtype != np.uint8 or array.shape != shape:
+                got = (
+                    f"{array.dtype} {array.shape}" if isinstance(array, np.ndarray) else type(array).__name__
+                )
+                raise InvalidTablebaseError(f"{name} must be a uint8 array of shape {shape}, not {got}")
+        self.options: Final[Options] = options
         self.die: Final[Die] = die
-        self.orbits: Final = orbits
-        self.T: Final = T
-        self.M: Final = M
+        self.orbits: Final[tuple[int, ...]] = orbits
+        # Read-only views: a lookup can never change the values (the solve's own arrays stay its own).
+        self.T: Final[U8] = T.view()
+        self.M: Final[U8] = M.view()
+        self.T.flags.writeable = False
+        self.M.flags.writeable = False
         self.info: Final[dict[str, Any]] = dict(info or {})
         self.path: Path | None = path
-        self._slot: Final = {orbit: k for k, orbit in enumerate(orbits)}
+        self.checksum: str | None = checksum
+        """The blake2b-256 checksum of the arrays, once saved or loaded (`None` before)."""
+        self._slot: Final[dict[int, int]] = {orbit: k for k, orbit in enumerate(orbits)}
         self._memo: dict[State, int] = {}
 
     @property
@@ -124,7 +152,7 @@ class Tablebase:
         orbit, g = ORBITS.canon(sealed >> EARTH_VERTICES[0] & 0xFFF)
         slot = self._slot.get(orbit)
         if slot is None:
-            raise ValueError(
+            raise InvalidStateError(
                 f"seal set {{{', '.join(NAMES[v] for v in mask_vertices(ORBITS.reps[orbit]))}}} (up to "
                 "symmetry) is outside this tablebase's seal-set family"
             )
@@ -133,14 +161,16 @@ class Tablebase:
     def _check_position(self, state: State) -> None:
         pieces = (*state.creatures, state.demon)
         if len(state.creatures) != 3 or state.demon is None or len(set(pieces)) != 4:
-            raise ValueError(f"not a complete position with four distinct vertices: {state!r}")
+            raise InvalidStateError(f"not a complete position with four distinct vertices: {state!r}")
         pieces_off_seals: tuple[int | None, ...] = (*state.creatures, state.demon)
         if state.phase is Phase.UNICORN:  # the Unicorn may just have sealed its own vertex
             pieces_off_seals = (state.creatures[0], state.creatures[2], state.demon)
         if any(state.sealed >> v & 1 for v in pieces_off_seals if v is not None):
-            raise ValueError(f"a piece stands on a seal: {state!r}")
-        if state.options != self.options and _key(state.options) != _key(self.options):
-            raise ValueError("the state's options differ from the options this tablebase was solved for")
+            raise InvalidStateError(f"a piece stands on a seal: {state!r}")
+        if state.options != self.options and options_key(state.options) != options_key(self.options):
+            raise InvalidStateError(
+                "the state's options differ from the options this tablebase was solved for"
+            )
 
     def _hs_raw(self, state: State) -> int:
         """Turn-start value (phase LEVIATHAN) from the table, NEVER for "never"."""
@@ -149,7 +179,7 @@ class Tablebase:
         assert state.demon is not None
         plane = 3 if state.declared is None else int(state.declared)
         if plane >= self.T.shape[1]:
-            raise ValueError("no creature is declared, which these rules never produce")
+            raise InvalidStateError("no creature is declared, which these rules never produce")
         return int(self.T[slot, plane, g[lev], g[uni], g[arc], g[state.demon]])
 
     def _m_raw(self, creatures: tuple[int, ...], demon: int, sealed: int) -> int:
@@ -168,10 +198,12 @@ class Tablebase:
         before, at the first declaration), where play starts at turn 1.
 
         Raises:
-            ValueError: for a setup state before the creatures and seals are all
-                placed (see `setup_answer` for the value of the whole setup),
-                or a position outside this tablebase.
+            InvalidStateError: for anything but a valid `State` (`validate`), a
+                setup state before the creatures and seals are all placed (see
+                `setup_answer` for the value of the whole setup), or a position
+                outside this tablebase.
         """
+        _check_state(state)
         turn = self._turn(state)
         return None if turn >= _NEVER_TURN else turn
 
@@ -204,7 +236,7 @@ class Tablebase:
         if phase is Phase.SETUP_DECLARE:
             return min(self._turn(apply(state, m)) for m in legal_moves(state))
         if phase.is_setup:
-            raise ValueError(
+            raise InvalidStateError(
                 "the tablebase values positions from Valandris' placement on; use setup_answer()"
             )
         self._check_position(state)
@@ -252,7 +284,12 @@ class Tablebase:
     # ------------------------------------------------------------------ best moves
 
     def move_values(self, state: State) -> list[tuple[Move, int | None]]:
-        """Each legal move (each d12 face at a roll) with the capture turn it leads to (``None``: never)."""
+        """Each legal move (each d12 face at a roll) with the capture turn it leads to (``None``: never).
+
+        Raises:
+            InvalidStateError: as `capture_turn`.
+        """
+        _check_state(state)
         if state.phase is Phase.ROLL:
             options: list[Move] = [mv.ROLL[face] for face in range(1, 13)]
         else:
@@ -274,6 +311,7 @@ class Tablebase:
         adversarial, the Holy Spirit's when cooperative, every face when ignored).
         At the Holy Spirit's setup decisions, the moves of `setup_answer`'s setup.
         """
+        _check_state(state)
         if state.phase in _HS_SETUP:
             return self._setup_moves(state)
         scored = [(m, _NEVER_TURN if t is None else t) for m, t in self.move_values(state)]
@@ -329,7 +367,7 @@ class Tablebase:
             if best is None or key < best[0]:
                 best = (key, slot, int(at[0]), int(lev[at[1]]), int(uni[at[2]]), int(arc[at[3]]))
         if best is None:
-            raise ValueError("this tablebase has no five-seal sets (a reduced family)")
+            raise InvalidTablebaseError("this tablebase has no five-seal sets (a reduced family)")
         key, slot, d, lv, uv, av = best
         value, safe_count = divmod(key, 64)
         seals = mask_vertices(ORBITS.reps[self.orbits[slot]])
@@ -401,88 +439,29 @@ class Tablebase:
     # ------------------------------------------------------------------ files
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the tablebase: a magic line, a JSON header (version, die, options, checksum), raw bytes."""
-        target = Path(path)
-        t = np.ascontiguousarray(self.T)
-        m = np.ascontiguousarray(self.M)
-        digest = hashlib.blake2b(digest_size=32)
-        digest.update(t.data.cast("B"))
-        digest.update(m.data.cast("B"))
-        header = {
-            "format_version": FORMAT_VERSION,
-            "game": "valandris",
-            "die": self.die,
-            "options": _key(self.options),
-            "orbits": list(self.orbits),
-            "seal_reps": [ORBITS.reps[o] for o in self.orbits],
-            "t_shape": list(t.shape),
-            "m_shape": list(m.shape),
-            "dtype": "uint8",
-            "never": NEVER,
-            "checksum": "blake2b-256:" + digest.hexdigest(),
-            "info": {k: v for k, v in self.info.items() if not k.startswith("_")},
-        }
-        raw = json.dumps(header, sort_keys=True).encode()
-        head = _MAGIC + len(raw).to_bytes(8, "little") + raw
-        pad = -len(head) % _ALIGN
-        tmp = target.with_name(target.name + ".tmp")
-        with tmp.open("wb") as fh:
-            fh.write(head + b"\0" * pad)
-            fh.write(t.data.cast("B"))
-            fh.write(m.data.cast("B"))
-        tmp.replace(target)
+        """Write the tablebase (the format is described in `solver.files`) and remember its path.
+
+        Raises:
+            InvalidTablebaseError: if the file cannot be written.
+        """
+        target, checksum = write_file(path, self.options, self.die, self.orbits, self.T, self.M, self.info)
         self.path = target
+        self.checksum = checksum
         return target
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], verify: bool = True, mmap: bool = True) -> Tablebase:
-        """Read a file written by `save`.
+        """Read a file written by `save`; every check of `solver.files.read_file` comes first.
 
-        The arrays are memory-mapped (read-only) unless ``mmap`` is false.
-        With ``verify`` the checksum is recomputed over the whole file.
+        The arrays are memory-mapped read-only unless ``mmap`` is false; with
+        ``verify`` (the default) the checksum is recomputed over both arrays.
 
         Raises:
-            ValueError: on a wrong magic line, an unknown format version, a bad
-                header or a checksum mismatch.
+            InvalidTablebaseError: on a path that cannot be read, a wrong magic
+                line, an unknown format version, a bad header, a file size that
+                does not match the header, or a checksum mismatch.
         """
-        source = Path(path)
-        with source.open("rb") as fh:
-            if fh.read(len(_MAGIC)) != _MAGIC:
-                raise ValueError(f"{source} is not a Valandris tablebase")
-            size = int.from_bytes(fh.read(8), "little")
-            header = json.loads(fh.read(size))
-        if header.get("format_version") != FORMAT_VERSION:
-            raise ValueError(f"unsupported tablebase format version {header.get('format_version')!r}")
-        offset = len(_MAGIC) + 8 + size
-        offset += -offset % _ALIGN
-        t_shape = tuple(header["t_shape"])
-        m_shape = tuple(header["m_shape"])
-        t_bytes = int(np.prod(t_shape))
-        reader: Callable[[int, tuple[int, ...]], U8]
-        if mmap:
-
-            def reader(start: int, shape: tuple[int, ...]) -> U8:
-                return np.memmap(source, dtype=np.uint8, mode="r", offset=start, shape=shape)
-
-        else:
-
-            def reader(start: int, shape: tuple[int, ...]) -> U8:
-                count = int(np.prod(shape))
-                return np.fromfile(source, dtype=np.uint8, count=count, offset=start).reshape(shape)
-
-        t = reader(offset, t_shape)
-        m = reader(offset + t_bytes, m_shape)
-        if verify:
-            digest = hashlib.blake2b(digest_size=32)
-            step = 1 << 26
-            flat_t, flat_m = t.reshape(-1), m.reshape(-1)
-            for flat in (flat_t, flat_m):
-                for i in range(0, flat.size, step):
-                    digest.update(np.ascontiguousarray(flat[i : i + step]).data.cast("B"))
-            if "blake2b-256:" + digest.hexdigest() != header["checksum"]:
-                raise ValueError(f"{source}: checksum mismatch, the file is corrupt")
-        options = Options.from_dict(header["options"])
-        orbits = tuple(int(o) for o in header["orbits"])
-        if [ORBITS.reps[o] for o in orbits] != header["seal_reps"]:
-            raise ValueError(f"{source}: seal-set orbits do not match this version's numbering")
-        return cls(options, header["die"], orbits, t, m, header.get("info"), source)
+        found = read_file(path, verify, mmap)
+        return cls(
+            found.options, found.die, found.orbits, found.T, found.M, found.info, found.path, found.checksum
+        )
