@@ -58,6 +58,11 @@ PROTOCOL_FUNCTIONS = {
     "max_game_length": ("state",),
     "observation_tensor": ("state", "player"),
     "observation_tensor_size": ("state",),
+    "move_to_json": ("state", "move"),
+    "move_from_json": ("state", "obj"),
+    "view_json": ("state", "player"),
+    "events_since": ("state", "player", "cursor"),
+    "json_schema": ("kind",),
 }
 PUBLIC_NAMES = ("GAME_INFO", "Options", "State", "Move", "RULES_VERSION", "FORMAT_VERSION", "MAX_JSON_CHARS",
                 "MAX_MOVE_TEXT")

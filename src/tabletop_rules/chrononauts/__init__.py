@@ -60,6 +60,7 @@ from tabletop_rules.chrononauts.moves import (
 )
 from tabletop_rules.chrononauts.notation import MAX_MOVE_TEXT, move_to_str, parse_move
 from tabletop_rules.chrononauts.options import VARIANTS, Options
+from tabletop_rules.chrononauts.render import render_svg
 from tabletop_rules.chrononauts.rules import (
     RULES_VERSION,
     apply,
@@ -73,6 +74,7 @@ from tabletop_rules.chrononauts.rules import (
     outcome,
     returns,
 )
+from tabletop_rules.chrononauts.schemas import json_schema
 from tabletop_rules.chrononauts.serialization import (
     FORMAT_VERSION,
     MAX_JSON_CHARS,
@@ -96,8 +98,10 @@ from tabletop_rules.chrononauts.views import (
     observation,
     view_to_json,
 )
+from tabletop_rules.chrononauts.wire import events_since, move_from_json, move_to_json, view_json
 from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.protocol import GameInfo
+from tabletop_rules.core.svg import register_renderer
 
 __all__ = [
     "FORMAT_VERSION",
@@ -139,17 +143,21 @@ __all__ = [
     "current_player",
     "default_cards",
     "describe",
+    "events_since",
     "from_json",
     "information_state_string",
     "information_state_tensor",
     "information_state_tensor_size",
     "is_legal",
     "is_terminal",
+    "json_schema",
     "legal_moves",
     "load_cards",
     "max_game_length",
+    "move_from_json",
     "move_to_action",
     "move_to_chance",
+    "move_to_json",
     "move_to_str",
     "new_game",
     "num_actions",
@@ -160,11 +168,13 @@ __all__ = [
     "outcome",
     "parse_move",
     "provenance_markdown",
+    "render_svg",
     "returns",
     "state_from_dict",
     "state_to_dict",
     "to_json",
     "validate",
+    "view_json",
     "view_to_json",
 ]
 
@@ -180,3 +190,5 @@ GAME_INFO: Final = GameInfo(
 )
 
 __getattr__ = renamed_names(__name__, {"RulesConfig": "Options", "VERSION": "RULES_VERSION"}, globals())
+
+register_renderer(State, render_svg)  # State._repr_svg_ draws through core.svg's registry

@@ -27,7 +27,9 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Final
 
-from tabletop_rules import chrononauts
+from tabletop_rules.chrononauts.content.records import CardSet
+from tabletop_rules.chrononauts.state import State
+from tabletop_rules.chrononauts.views import View, observation
 from tabletop_rules.core.svg import SvgDocument
 
 __all__ = ["render_svg"]
@@ -59,16 +61,16 @@ _RED: Final = "#c0392b"
 _PURPLE: Final = "#6c3483"
 
 
-def _paradox_limit(state: chrononauts.State) -> int:
+def _paradox_limit(state: State) -> int:
     """The paradox limit of the state's options (C-RULING-10); public, like every option."""
     options: Any = getattr(state, "options", None) or state.config
     return int(options.paradox_limit)
 
 
-def render_svg(state: chrononauts.State, *, player: int | None = None) -> str:
+def render_svg(state: State, *, player: int | None = None) -> str:
     """A picture of a Chrononauts, Artifaxx or Solonauts position, as SVG text.
 
-    Built from `chrononauts.observation(state, player)`: without `player` it
+    Built from `observation(state, player)`: without `player` it
     shows only public information; with a seat, that player's view (their hand,
     ID and Mission, never another player's). The same state and viewer always
     give the same text.
@@ -83,11 +85,11 @@ def render_svg(state: chrononauts.State, *, player: int | None = None) -> str:
     Raises:
         ValueError: if `player` is not a seat of this game.
     """
-    view = chrononauts.observation(state, player)
+    view = observation(state, player)
     return _draw(view, state.cards, _paradox_limit(state))
 
 
-def _draw(view: chrononauts.View, cards: chrononauts.CardSet, limit: int) -> str:
+def _draw(view: View, cards: CardSet, limit: int) -> str:
     """The picture of a view: nothing but the view, the public card list and the limit is read."""
     who = "public view" if view.viewer is None else f"P{view.viewer}'s view"
     if view.variant == "solonauts":
@@ -108,7 +110,7 @@ def _draw(view: chrononauts.View, cards: chrononauts.CardSet, limit: int) -> str
     return doc.to_string()
 
 
-def _status(doc: SvgDocument, view: chrononauts.View, cards: chrononauts.CardSet, limit: int) -> None:
+def _status(doc: SvgDocument, view: View, cards: CardSet, limit: int) -> None:
     y = 68
     with doc.group(
         class_="paradox-count", data_open=str(view.open_paradoxes), data_limit=str(limit)
@@ -146,13 +148,13 @@ def _status(doc: SvgDocument, view: chrononauts.View, cards: chrononauts.CardSet
         doc.text(f"Waiting for reactions: {plays}", x=_LEFT, y=y + 24, fill="#444444", class_="pending")
 
 
-def _target(cards: chrononauts.CardSet, target: str | int) -> str:
+def _target(cards: CardSet, target: str | int) -> str:
     if isinstance(target, int) and not isinstance(target, bool):
         return str(target) if target >= 1000 else f"P{target}"
     return cards.name(str(target))
 
 
-def _grid(doc: SvgDocument, view: chrononauts.View, cards: chrononauts.CardSet) -> float:
+def _grid(doc: SvgDocument, view: View, cards: CardSet) -> float:
     """The 8 x 4 TimeLine; returns the y below it."""
     sides = dict(view.linchpins)
     statuses = dict(view.ripplepoints)
@@ -220,11 +222,11 @@ def _cell(
         doc.text(_STATUS_TEXT[kind], x=x + 8, y=y + _CELL_H - 9, font_size=11, font_weight="bold", fill=ink)
 
 
-def _names(cards: chrononauts.CardSet, ids: tuple[str, ...]) -> str:
+def _names(cards: CardSet, ids: tuple[str, ...]) -> str:
     return ", ".join(cards.name(card) for card in ids) or "none"
 
 
-def _players(doc: SvgDocument, view: chrononauts.View, cards: chrononauts.CardSet, y: float) -> float:
+def _players(doc: SvgDocument, view: View, cards: CardSet, y: float) -> float:
     """Each seat's hand size and tableau, and the viewer's own cards; returns the y below."""
     doc.text("Players", x=_LEFT, y=y + 18, font_size=16, font_weight="bold")
     y += 26
@@ -277,7 +279,7 @@ def _players(doc: SvgDocument, view: chrononauts.View, cards: chrononauts.CardSe
     return y
 
 
-def _history(doc: SvgDocument, view: chrononauts.View, y: float) -> float:
+def _history(doc: SvgDocument, view: View, y: float) -> float:
     recent = view.history[-6:]
     if not recent:
         return y

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 __all__ = [
     "FONT_FAMILY",
@@ -32,6 +32,8 @@ __all__ = [
     "attributes_text",
     "escape",
     "number",
+    "register_renderer",
+    "render_state",
 ]
 
 FONT_FAMILY: Final = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -209,3 +211,29 @@ class SvgDocument:
             f"<rect{attributes_text({'width': self.width, 'height': self.height, 'fill': '#ffffff'})}/>"
         )
         return "\n".join([*head, background, *self._lines, "</svg>"]) + "\n"
+
+
+_RENDERERS: dict[type, Callable[[Any], str]] = {}
+"""The picture function of each state class, registered by its game's package when it is imported."""
+
+
+def register_renderer(cls: type, render: Callable[[Any], str]) -> None:
+    """Make `render_state` (and so `State._repr_svg_`) draw instances of `cls` with `render`.
+
+    A game's package registers its `render_svg` at import. The picture module reads the
+    package's public names, so the state class cannot import it without an import circle; the
+    registry in this lower layer breaks that circle.
+    """
+    _RENDERERS[cls] = render
+
+
+def render_state(state: object) -> str:
+    """The SVG picture of `state`, drawn by the renderer registered for its class.
+
+    Raises:
+        TypeError: if no renderer is registered for the state's class.
+    """
+    render = _RENDERERS.get(type(state))
+    if render is None:
+        raise TypeError(f"no picture is registered for {type(state).__name__}")
+    return render(state)

@@ -95,6 +95,7 @@ from tabletop_rules.trismaugistus.rules import (
     outcome,
     returns,
 )
+from tabletop_rules.trismaugistus.schemas import json_schema
 from tabletop_rules.trismaugistus.serialization import (
     FORMAT_VERSION,
     MAX_JSON_CHARS,
@@ -116,6 +117,7 @@ from tabletop_rules.trismaugistus.tensors import observation_tensor, observation
 from tabletop_rules.trismaugistus.trace import format_score, format_trace
 from tabletop_rules.trismaugistus.validation import validate
 from tabletop_rules.trismaugistus.views import describe
+from tabletop_rules.trismaugistus.wire import events_since, move_from_json, move_to_json, view_json
 
 __all__ = [
     "FORMAT_VERSION",
@@ -163,16 +165,20 @@ __all__ = [
     "current_player",
     "default_pack",
     "describe",
+    "events_since",
     "format_score",
     "format_trace",
     "from_json",
     "is_legal",
     "is_terminal",
+    "json_schema",
     "legal_moves",
     "load_pack",
     "max_game_length",
+    "move_from_json",
     "move_to_action",
     "move_to_chance",
+    "move_to_json",
     "move_to_str",
     "new_game",
     "new_game_with_setup",
@@ -190,6 +196,7 @@ __all__ = [
     "state_to_dict",
     "to_json",
     "validate",
+    "view_json",
 ]
 
 GAME_INFO: Final = GameInfo(

@@ -25,6 +25,7 @@ from typing import Final
 
 from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.protocol import GameInfo
+from tabletop_rules.core.svg import register_renderer
 from tabletop_rules.valandris.actions import (
     CHANCE_OUTCOMES,
     NUM_ACTIONS,
@@ -54,6 +55,7 @@ from tabletop_rules.valandris.moves import (
 from tabletop_rules.valandris.notation import MAX_MOVE_TEXT, move_to_str, parse_move
 from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.positions import from_position
+from tabletop_rules.valandris.render import render_svg
 from tabletop_rules.valandris.rules import (
     RULES_VERSION,
     apply,
@@ -69,6 +71,7 @@ from tabletop_rules.valandris.rules import (
     outcome,
     returns,
 )
+from tabletop_rules.valandris.schemas import json_schema
 from tabletop_rules.valandris.serialization import (
     FORMAT_VERSION,
     MAX_JSON_CHARS,
@@ -82,6 +85,7 @@ from tabletop_rules.valandris.symmetry import transform_move, transform_state
 from tabletop_rules.valandris.tensors import observation_tensor, observation_tensor_size
 from tabletop_rules.valandris.validation import validate
 from tabletop_rules.valandris.views import describe, describe_phase
+from tabletop_rules.valandris.wire import events_since, move_from_json, move_to_json, view_json
 
 __all__ = [
     "BOARD",
@@ -123,15 +127,19 @@ __all__ = [
     "demon_destinations",
     "describe",
     "describe_phase",
+    "events_since",
     "face_vertex",
     "from_json",
     "from_position",
     "is_legal",
     "is_terminal",
+    "json_schema",
     "legal_moves",
     "max_game_length",
+    "move_from_json",
     "move_to_action",
     "move_to_chance",
+    "move_to_json",
     "move_to_str",
     "new_game",
     "num_actions",
@@ -140,6 +148,7 @@ __all__ = [
     "observation_tensor_size",
     "outcome",
     "parse_move",
+    "render_svg",
     "returns",
     "seal_mask",
     "state_from_dict",
@@ -149,6 +158,7 @@ __all__ = [
     "transform_state",
     "validate",
     "vertex_index",
+    "view_json",
 ]
 
 GAME_INFO: Final = GameInfo(
@@ -163,3 +173,5 @@ GAME_INFO: Final = GameInfo(
 )
 
 __getattr__ = renamed_names(__name__, {"Rules": "Options"}, globals())
+
+register_renderer(State, render_svg)  # State._repr_svg_ draws through core.svg's registry

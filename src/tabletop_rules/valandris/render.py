@@ -34,9 +34,13 @@ import math
 import textwrap
 from typing import Final
 
-from tabletop_rules import valandris
 from tabletop_rules.core.errors import InvalidMoveError
 from tabletop_rules.core.svg import SvgDocument, number
+from tabletop_rules.valandris.board import BOARD, NAMES, Piece
+from tabletop_rules.valandris.moves import Cross, DemonMove, Fly, Jump, Move, Place, Seal, Step
+from tabletop_rules.valandris.rules import current_player
+from tabletop_rules.valandris.state import Phase, State
+from tabletop_rules.valandris.views import describe, describe_phase
 
 __all__ = ["move_endpoints", "render_svg"]
 
@@ -69,14 +73,14 @@ _ARROW: Final = "#e67e22"
 
 def _polar(vertex: int) -> tuple[float, float]:
     """The angle from the axis through `E0` and the azimuth of a vertex, in radians."""
-    x, y, z = valandris.BOARD.xyz[vertex]
+    x, y, z = BOARD.xyz[vertex]
     radius = math.sqrt(x * x + y * y + z * z)
     return math.acos(max(-1.0, min(1.0, z / radius))), math.atan2(y, x)
 
 
 def _layout() -> tuple[tuple[float, float], ...]:
     """Every vertex's place in the picture: an azimuthal equal-area projection in each panel."""
-    board = valandris.BOARD
+    board = BOARD
     outer = max(2 * math.sin(_polar(v)[0] / 2) for v in range(len(board.names)) if board.world[v] == 0)
     points = []
     for vertex in range(len(board.names)):
@@ -92,7 +96,7 @@ def _layout() -> tuple[tuple[float, float], ...]:
 
 
 _POINTS: Final = _layout()
-_INDEX: Final = {name: vertex for vertex, name in enumerate(valandris.NAMES)}
+_INDEX: Final = {name: vertex for vertex, name in enumerate(NAMES)}
 _POLE: Final = next(v for v in range(len(_POINTS)) if _POINTS[v][1] > _CENTRE_Y + _POLE_DROP - 1)
 
 
@@ -106,7 +110,7 @@ def _vertex(value: int | str) -> int:
     raise InvalidMoveError(f"last_move: {value!r} is not a Valandris square (H0-H19, E0-E11, A0-A19)")
 
 
-def move_endpoints(before: valandris.State, move: valandris.Move) -> tuple[int, int] | None:
+def move_endpoints(before: State, move: Move) -> tuple[int, int] | None:
     """The squares a move goes from and to, for `render_svg`'s `last_move`.
 
     A move names only its destination, so the state before the move is needed.
@@ -120,26 +124,26 @@ def move_endpoints(before: valandris.State, move: valandris.Move) -> tuple[int, 
     Returns:
         `(from, to)` as vertex indices, or `None` for a move that moves nothing.
     """
-    if isinstance(move, valandris.Place | valandris.Seal):
+    if isinstance(move, Place | Seal):
         return (move.vertex, move.vertex)
-    if isinstance(move, valandris.DemonMove):
+    if isinstance(move, DemonMove):
         return None if before.demon is None else (before.demon, move.vertex)
-    if isinstance(move, valandris.Cross):
+    if isinstance(move, Cross):
         start = before.position(move.creature)
         return None if start is None else (start, move.vertex)
     mover = {
-        valandris.Phase.LEVIATHAN: valandris.Piece.LEVIATHAN,
-        valandris.Phase.UNICORN: valandris.Piece.UNICORN,
-        valandris.Phase.ARCHANGEL: valandris.Piece.ARCHANGEL,
+        Phase.LEVIATHAN: Piece.LEVIATHAN,
+        Phase.UNICORN: Piece.UNICORN,
+        Phase.ARCHANGEL: Piece.ARCHANGEL,
     }.get(before.phase)
-    if isinstance(move, valandris.Step | valandris.Jump | valandris.Fly) and mover is not None:
+    if isinstance(move, Step | Jump | Fly) and mover is not None:
         start = before.position(mover)
         return None if start is None else (start, move.vertex)
     return None
 
 
 def render_svg(
-    state: valandris.State,
+    state: State,
     *,
     last_move: tuple[int | str, int | str] | None = None,
     vertex_names: bool = False,
@@ -167,7 +171,7 @@ def render_svg(
         WIDTH,
         HEIGHT,
         title=f"Valandris, {'setup' if state.phase.is_setup else f'turn {state.turn}'}",
-        description=valandris.describe(state) if state.creatures else valandris.describe_phase(state),
+        description=describe(state) if state.creatures else describe_phase(state),
         pixel_width=size,
     )
     doc.raw(
@@ -192,7 +196,7 @@ def render_svg(
 
 
 def _draw_worlds(doc: SvgDocument, vertex_names: bool) -> None:
-    board = valandris.BOARD
+    board = BOARD
     for world, title in enumerate(_WORLD_TITLES):
         doc.text(title, x=_PANEL_X[world], y=44, text_anchor="middle", font_size=16, font_weight="bold")
     with doc.group(class_="edges", stroke_width=2.2, fill="none"):
@@ -243,7 +247,7 @@ def _edge_path(u: int, v: int) -> str:
     return f"M {number(x1)} {number(y1)} L {number(x2)} {number(y2)}"
 
 
-def _draw_seals(doc: SvgDocument, state: valandris.State, vertex_names: bool) -> None:
+def _draw_seals(doc: SvgDocument, state: State, vertex_names: bool) -> None:
     with doc.group(class_="seals"):
         for v in sorted(state.seals):
             x, y = _POINTS[v]
@@ -258,27 +262,27 @@ def _draw_seals(doc: SvgDocument, state: valandris.State, vertex_names: bool) ->
                 stroke="#000000",
                 transform=f"rotate(45 {number(x)} {number(y)})",
                 class_="seal",
-                data_vertex=valandris.NAMES[v],
+                data_vertex=NAMES[v],
             )
-            label = valandris.NAMES[v] if vertex_names else "S"
+            label = NAMES[v] if vertex_names else "S"
             doc.text(label, x=x, y=y + 4, text_anchor="middle", font_size=9 if vertex_names else 12,
                      font_weight="bold", fill="#ffffff")  # fmt: skip
 
 
-def _power_targets(state: valandris.State, creature: valandris.Piece) -> tuple[int, ...]:
+def _power_targets(state: State, creature: Piece) -> tuple[int, ...]:
     """The squares the declared creature's power reaches from where it stands (geometry only)."""
     square = state.position(creature)
-    board = valandris.BOARD
+    board = BOARD
     if square is None or board.world[square] != creature.home:
         return ()
-    if creature is valandris.Piece.LEVIATHAN:
+    if creature is Piece.LEVIATHAN:
         return (board.antipode[square],)
-    if creature is valandris.Piece.ARCHANGEL:
+    if creature is Piece.ARCHANGEL:
         return board.distance_two[square]
     return ()
 
 
-def _draw_power(doc: SvgDocument, state: valandris.State) -> None:
+def _draw_power(doc: SvgDocument, state: State) -> None:
     creature = state.declared
     if creature is None or state.position(creature) is None:
         return
@@ -293,14 +297,14 @@ def _draw_power(doc: SvgDocument, state: valandris.State) -> None:
                 stroke_width=2,
                 stroke_dasharray="3 2",
                 class_="power-target",
-                data_vertex=valandris.NAMES[v],
+                data_vertex=NAMES[v],
             )
 
 
 def _arrow(doc: SvgDocument, start: int, end: int, kind: str, *, dashed: bool) -> None:
     (x1, y1), (x2, y2) = _POINTS[start], _POINTS[end]
     dash = "7 5" if dashed else None
-    names = f"{valandris.NAMES[start]}-{valandris.NAMES[end]}"
+    names = f"{NAMES[start]}-{NAMES[end]}"
     if start == end:
         doc.element(
             "circle", cx=x1, cy=y1, r=18, fill="none", stroke=_ARROW, stroke_width=3,
@@ -309,7 +313,7 @@ def _arrow(doc: SvgDocument, start: int, end: int, kind: str, *, dashed: bool) -
         return
     length = math.hypot(x2 - x1, y2 - y1)
     trim = min(14.0, length / 3)
-    if valandris.BOARD.world[start] == valandris.BOARD.world[end]:
+    if BOARD.world[start] == BOARD.world[end]:
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         d = (
             f"M {number(x1 + ux * trim)} {number(y1 + uy * trim)} "
@@ -328,8 +332,8 @@ def _arrow(doc: SvgDocument, start: int, end: int, kind: str, *, dashed: bool) -
     )  # fmt: skip
 
 
-def _draw_pieces(doc: SvgDocument, state: valandris.State) -> None:
-    pieces = [(piece, state.position(piece)) for piece in valandris.Piece]
+def _draw_pieces(doc: SvgDocument, state: State) -> None:
+    pieces = [(piece, state.position(piece)) for piece in Piece]
     with doc.group(class_="pieces"):
         for piece, square in pieces:
             if square is None:
@@ -342,7 +346,7 @@ def _draw_pieces(doc: SvgDocument, state: valandris.State) -> None:
                 )  # fmt: skip
             doc.element(
                 "circle", cx=x, cy=y, r=12.5, fill=_PIECE_COLOURS[piece], stroke="#ffffff", stroke_width=2,
-                class_="piece", data_piece=_PIECE_NAMES[piece], data_vertex=valandris.NAMES[square],
+                class_="piece", data_piece=_PIECE_NAMES[piece], data_vertex=NAMES[square],
             )  # fmt: skip
             doc.text(
                 piece.letter, x=x, y=y + 5, text_anchor="middle", font_size=14, font_weight="bold",
@@ -350,17 +354,17 @@ def _draw_pieces(doc: SvgDocument, state: valandris.State) -> None:
             )  # fmt: skip
 
 
-def _draw_caption(doc: SvgDocument, state: valandris.State) -> None:
+def _draw_caption(doc: SvgDocument, state: State) -> None:
     phase = state.phase
-    actor = valandris.current_player(state)
+    actor = current_player(state)
     who = {0: "the Holy Spirit to move", 1: "Valandris to move"}.get(actor, "chance")  # type: ignore[arg-type]
-    if phase is valandris.Phase.OVER:
+    if phase is Phase.OVER:
         who = "game over"
     head = f"Setup ({phase.name.lower()})" if phase.is_setup else f"Turn {state.turn}, {phase.name.lower()}"
-    lines = [f"{head}: {who}", f"Next: {valandris.describe_phase(state)}."]
+    lines = [f"{head}: {who}", f"Next: {describe_phase(state)}."]
     if state.crossing is not None:
         creature, target = state.crossing
-        lines[1] += f" Pending crossing: the {_PIECE_NAMES[creature]} to {valandris.NAMES[target]} (dashed)."
+        lines[1] += f" Pending crossing: the {_PIECE_NAMES[creature]} to {NAMES[target]} (dashed)."
     declared = state.declared
     if declared is not None:
         lines.append(
@@ -368,9 +372,9 @@ def _draw_caption(doc: SvgDocument, state: valandris.State) -> None:
         )
     else:
         lines.append("Declared: no creature.")
-    placed = [(piece, state.position(piece)) for piece in valandris.Piece]
-    pieces = ", ".join(f"{_PIECE_NAMES[p]} {valandris.NAMES[v]}" for p, v in placed if v is not None)
-    seals = ", ".join(valandris.NAMES[v] for v in sorted(state.seals)) or "none"
+    placed = [(piece, state.position(piece)) for piece in Piece]
+    pieces = ", ".join(f"{_PIECE_NAMES[p]} {NAMES[v]}" for p, v in placed if v is not None)
+    seals = ", ".join(NAMES[v] for v in sorted(state.seals)) or "none"
     lines.append(f"Pieces: {pieces or 'none placed yet'}. Seals: {seals}.")
     with doc.group(class_="caption"):
         for i, line in enumerate(lines):
@@ -387,7 +391,7 @@ def _draw_legend(doc: SvgDocument) -> None:
     y = 540
     with doc.group(class_="legend", font_size=13):
         x = 30.0
-        for piece in valandris.Piece:
+        for piece in Piece:
             doc.element("circle", cx=x + 9, cy=y, r=9, fill=_PIECE_COLOURS[piece])
             doc.text(piece.letter, x=x + 9, y=y + 4.5, text_anchor="middle", font_size=11, fill="#ffffff")
             doc.text(_PIECE_NAMES[piece], x=x + 22, y=y + 4.5)

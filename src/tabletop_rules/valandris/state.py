@@ -26,6 +26,7 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules.core.svg import render_state
 from tabletop_rules.valandris.board import CREATURES, NAMES, Piece
 from tabletop_rules.valandris.options import Options
 
@@ -147,13 +148,11 @@ class State:
         return self.creatures[piece] if len(self.creatures) > piece else None
 
     def _repr_svg_(self) -> str:
-        """The board as SVG, so that Jupyter shows a state as a picture (`render.render_svg`)."""
-        # Imported here, not at the top: the picture module sits above the rules (it imports the
-        # package's top level to read states, moves and the board), so a top-level import would make
-        # the state module depend on its own readers.
-        from tabletop_rules.valandris.render import render_svg
+        """The board as SVG, so that Jupyter shows a state as a picture (`render.render_svg`).
 
-        return render_svg(self)
+        The picture module sits above the rules, so it is found through `core.svg`'s registry
+        (the package registers it at import) rather than imported here."""
+        return render_state(self)
 
     def __repr__(self) -> str:
         pieces = ", ".join(f"{p.letter}={NAMES[v]}" for p, v in zip(CREATURES, self.creatures, strict=False))
