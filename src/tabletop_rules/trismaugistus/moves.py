@@ -15,7 +15,7 @@ Board data inside moves and states is stored in canonical orders (see
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -23,6 +23,7 @@ from tabletop_rules.trismaugistus.content.records import BonusSpace
 from tabletop_rules.trismaugistus.vocabulary import Colour, Element, Face
 
 __all__ = [
+    "MAX_REPORTED_SCORE",
     "Areas",
     "ArtifactDie",
     "BonusLayout",
@@ -42,6 +43,7 @@ __all__ = [
     "Offers",
     "Report",
     "ReportBoard",
+    "ReportFinalScore",
     "Setup",
 ]
 
@@ -49,6 +51,9 @@ Bowls: TypeAlias = tuple[tuple[int, int, int], ...]
 Areas: TypeAlias = tuple[tuple[str, ...], ...]
 Offers: TypeAlias = tuple[tuple[str, ...], ...]
 BonusLayout: TypeAlias = tuple[tuple[BonusSpace, ...], ...]
+
+MAX_REPORTED_SCORE: Final = 9999
+"""The largest human score `ReportFinalScore` accepts (real games end near 100 points)."""
 
 
 @attrs.frozen
@@ -139,6 +144,19 @@ class HumanEndTurn:
 
 
 @attrs.frozen
+class ReportFinalScore:
+    """The human's own final score, reported once the game is over (the automa's total is known).
+
+    The human scores by the base game's rules, on the table; the engine only
+    compares the two totals (`rules.outcome`, `rules.returns`).  ``points`` is
+    an ``int`` from 0 to `MAX_REPORTED_SCORE`.  It is accepted once, on the
+    finished game, and no menu offers it (a terminal state has no legal moves).
+    """
+
+    points: int
+
+
+@attrs.frozen
 class CardDrawn:
     """Chance C-1: the automa card turned up (T-TURN-1)."""
 
@@ -181,6 +199,7 @@ Report: TypeAlias = (
     | HumanTakeArtifact
     | HumanCompleteObjective
     | HumanEndTurn
+    | ReportFinalScore
 )
 ChanceOutcome: TypeAlias = CardDrawn | ObjectiveDie | ObjectiveDieRaw | MasterpieceDrawn | ArtifactDie
 Move: TypeAlias = Report | ChanceOutcome

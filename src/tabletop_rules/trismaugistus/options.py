@@ -99,6 +99,14 @@ class Options(GameOptions):
       ``objective_no_target`` (T-RULING-31, fixed), ``completed_objective_cubes`` (T-RULING-32, fixed).
 
     T-RULING-2, -15, -20 and -27 are inputs of the `Setup` move; T-RULING-11 and -23 are pack data.
+
+    One field is not a ruling of the spec but of the library, for the table companion:
+
+    * ``score_tie``: who wins when the human's reported score (`ReportFinalScore`)
+      equals the automa's total.  The seed says nothing about it and the spec leaves
+      "who wins" to the base game (spec 1.2), whose tie-breaker the engine does not
+      model, so the default ``"shared"`` reports a tie and leaves the tie-breaker to
+      the table; ``"human"`` and ``"automa"`` give the tie to that side.
     """
 
     nearest_excludes_maxed: bool = True
@@ -135,6 +143,7 @@ class Options(GameOptions):
     objective_die_mapping: Literal["row_position", "kth_face_up"] = "row_position"
     objective_no_target: Literal["skip"] = "skip"
     completed_objective_cubes: Literal["return_to_supply"] = "return_to_supply"
+    score_tie: Literal["shared", "human", "automa"] = "shared"
 
     def _check(self) -> None:
         """T-RULING-6: each tie-break order is a permutation of its three criteria."""

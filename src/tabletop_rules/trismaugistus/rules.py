@@ -21,6 +21,7 @@ from tabletop_rules.core.errors import (
     InvalidOptionError,
 )
 from tabletop_rules.core.frozen import evolve
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.trismaugistus.automa import Work
 from tabletop_rules.trismaugistus.content.loader import canonical_pack, check_pack, default_pack
@@ -33,6 +34,7 @@ from tabletop_rules.trismaugistus.flow import (
     final_scoring,
     next_turn,
     objective_die,
+    setup_game,
 )
 from tabletop_rules.trismaugistus.moves import (
     ArtifactDie,
@@ -48,6 +50,7 @@ from tabletop_rules.trismaugistus.moves import (
     ObjectiveDieRaw,
     ObjectiveSlot,
     ReportBoard,
+    ReportFinalScore,
     Setup,
 )
 from tabletop_rules.trismaugistus.options import Options
@@ -56,19 +59,16 @@ from tabletop_rules.trismaugistus.reports import (
     check_report_board,
     check_setup,
     human_turn_menu,
-    layout_from_pack,
     round_start_menu,
     setup_menu,
-    tiebreak_of,
 )
+from tabletop_rules.trismaugistus.scoring import check_human_score, report_human_score, winner
 from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import (
     COLOUR_INDEX,
     DICE_PER_ROUND,
     ELEMENTS,
     FACE_INDEX,
-    OBJECTIVE_PURPLE_COUNT,
-    STARTING_ETHER,
 )
 
 __all__ = [
@@ -88,12 +88,16 @@ __all__ = [
 
 _DEFAULT_OPTIONS: Final = Options()
 
-RULES_VERSION: Final = 1
-"""The behaviour version: it changes when the engine's behaviour changes, never on a refactor."""
+RULES_VERSION: Final = 2
+"""The behaviour version: it changes when the engine's behaviour changes, never on a refactor.
+
+2: the human's final score can be reported (`ReportFinalScore`, the ``score_tie`` option); a report's
+sections merge with the mirror in the notation; the one-step experiment advance is traced as T-ACT-3.
+"""
 
 _MOVE_TYPES = (
     Setup, ReportBoard, HumanDraftDie, HumanTakeExperiment, HumanTakeArtifact, HumanCompleteObjective,
-    HumanEndTurn, CardDrawn, ObjectiveDie, ObjectiveDieRaw, MasterpieceDrawn, ArtifactDie,
+    HumanEndTurn, ReportFinalScore, CardDrawn, ObjectiveDie, ObjectiveDieRaw, MasterpieceDrawn, ArtifactDie,
 )  # fmt: skip
 
 
@@ -145,10 +149,23 @@ def is_terminal(state: State) -> bool:
 
 
 def returns(state: State) -> tuple[float, ...]:
-    """Player 0's return: minus the automa's final score at the end (the human holds it down), else 0."""
-    if state.score is None or state.phase != "over":
+    """Player 0's return: the human's margin over the automa at the end, else 0.
+
+    The margin is the human's reported score (`ReportFinalScore`) minus the automa's
+    total.  Without a report the human's score counts as 0, so the return is minus
+    the automa's total (what a simulation without a human minimises).  A tie that
+    the ``score_tie`` option gives to one side returns +0.5 (the human's) or -0.5
+    (the automa's), so the sign of the return always names the winner.
+    """
+    score = state.score
+    if score is None or state.phase != "over":
         return (0.0,)
-    return (-float(state.score.total),)
+    human = score.human_score
+    margin = float((human or 0) - score.total)
+    if human is not None and margin == 0:
+        side = winner(score, state.options.score_tie)
+        margin = 0.5 if side == "human" else -0.5 if side == "automa" else 0.0
+    return (margin,)
 
 
 def legal_moves(state: State) -> Sequence[Move]:
@@ -229,9 +246,12 @@ def check_move(state: State, move: Any) -> None:
         IllegalMoveError: if it is a move but not acceptable in this state.
     """
     if not isinstance(move, _MOVE_TYPES):
-        raise InvalidMoveError(f"{move!r} is not a Trismaugistus move")
+        raise InvalidMoveError(f"{brief(move)} is not a Trismaugistus move")
+    if isinstance(move, ReportFinalScore):
+        check_human_score(state, move)
+        return
     if state.phase == "over":
-        raise _illegal("the game is over")
+        raise _illegal("the game is over (only the human's final score can still be reported)")
     pending = state.pending
     if isinstance(move, CardDrawn | ObjectiveDie | ObjectiveDieRaw | MasterpieceDrawn | ArtifactDie):
         if pending is None:
@@ -310,7 +330,9 @@ def apply(state: State, move: Move) -> State:
         return _report(state, move)  # a report of the round-start menu is valid by construction
     check_move(state, move)  # the full check: raises with a sentence, or accepts a rarer move
     if isinstance(move, Setup):
-        return _setup(state, move)
+        return setup_game(state, move)
+    if isinstance(move, ReportFinalScore):
+        return report_human_score(state, move.points)
     if isinstance(move, ReportBoard):
         return _report(state, move)
     if isinstance(move, CardDrawn):
@@ -388,64 +410,6 @@ def _automa_turn_starts(state: State) -> bool:
         and a.active_die is None
         and a.dice_used >= DICE_PER_ROUND
     )
-
-
-def _setup(state: State, setup: Setup) -> State:
-    pack = state.pack
-    options = state.options
-    d = setup.difficulty
-    preset = pack.preset[d]
-    draw = set(preset.draw_deck)
-    discard = list(preset.face_up_discard)
-    purples: tuple[str, ...] = ()
-    if setup.objectives_enabled:  # T-OBJ-2, T-RULING-27, T-RULING-28
-        purples = setup.objective_purple_ids or pack.cards_of("purple")[: OBJECTIVE_PURPLE_COUNT[d]]
-        if d == 3 and options.level3_purple_placement == "face_up_discard":
-            discard.extend(purples)
-        else:
-            draw.update(purples)
-    layout = setup.bonus_layout if setup.bonus_layout is not None else layout_from_pack(pack)
-    row = tuple(ObjectiveSlot(card_id=o) for o in setup.objective_row)
-    base = evolve(
-        state,
-        difficulty=d,
-        objectives_enabled=setup.objectives_enabled,
-        masterpiece_deck=tuple(m.id for m in pack.masterpieces if m.id not in setup.masterpieces_unavailable),
-        board=BoardMirror(objectives=row, bonus_layout=layout),
-        automa=evolve(state.automa, starting_experiment=setup.starting_experiment),
-    )
-    w = Work(base)
-    w.ether = STARTING_ETHER
-    w.tiebreak = tiebreak_of(pack, setup)
-    w.draw_pile = draw
-    w.discard = discard
-    w.artifacts = [setup.starting_artifact]
-    w.note("T-SETUP-1", "automa VP 0; T-SETUP-2: every mastery marker on level 0")
-    w.note("T-SETUP-3", "turn order: the human is first player in round 1, the automa second")
-    w.note("T-SETUP-4", f"tracker card with {STARTING_ETHER} ether die, no gold")
-    deck_text = f"draw pile {len(draw)} cards" + (
-        f", {len(discard)} face up in the discard pile" if discard else ""
-    )
-    clause = {1: "T-SETUP-11", 2: "T-SETUP-10", 3: "T-SETUP-12"}[d]
-    w.note(
-        clause,
-        f"difficulty {d}: {deck_text}" + (f" (with purple {', '.join(purples)}, T-OBJ-2)" if purples else ""),
-    )
-    w.note(
-        "T-SETUP-6",
-        f"starting experiment {setup.starting_experiment}, starting artifact {setup.starting_artifact}",
-    )
-    w.note("T-SETUP-7", f"tie-break cube on {w.tiebreak}")
-    if options.starting_experiment_resolved:  # T-RULING-5
-        w.experiments = [setup.starting_experiment]
-    req = pack.experiment[setup.starting_experiment].requirement
-    w.note("T-SETUP-9", f"advance {req.track} to meet {req}")
-    w.move_marker(req.track, req.level, bonuses=options.setup_advance_triggers_bonuses)
-    w.phase = "round_start"
-    w.round = 1
-    w.first_player = "human"
-    w.to_move = "human"
-    return w.freeze()
 
 
 def _report(state: State, report: ReportBoard) -> State:
@@ -549,7 +513,10 @@ _STEP_FIELDS: Final = (
 def outcome(state: State) -> dict[str, int | float | str | bool | None]:
     """How a finished game ended, for `tabletop_rules.simulate`: the automa's score and its breakdown.
 
-    Keys: ``score`` (the automa's final total), ``vp_track``, the six steps
+    Keys: ``score`` (the automa's final total); ``human_score`` (the human's reported
+    total, or ``None``), ``winner`` (``"human"``, ``"automa"``, ``"tie"``, or ``None``
+    while the human's score is not reported; a tie follows the ``score_tie`` option)
+    and ``margin`` (human minus automa, or ``None``); ``vp_track``, the six steps
     ``masterpiece_vp``, ``experiments_vp``, ``symbols_vp``, ``formulas_vp``,
     ``leftovers_vp``, ``tracks_vp``; ``masterpiece`` (its id or ``None``),
     ``masterpiece_resolved``, ``masterpiece_gold``, ``symbols``, ``formulas``,
@@ -564,8 +531,12 @@ def outcome(state: State) -> dict[str, int | float | str | bool | None]:
     if score is None or state.phase != "over":
         raise GameNotOverError("the Trismaugistus game is not over: no outcome yet")
     a = state.automa
+    human = score.human_score
     out: dict[str, int | float | str | bool | None] = {
         "score": score.total,
+        "human_score": human,
+        "winner": None if human is None else winner(score, state.options.score_tie),
+        "margin": None if human is None else human - score.total,
         "vp_track": score.vp_track,
     }
     out.update(zip(_STEP_FIELDS, score.steps, strict=True))

@@ -19,7 +19,7 @@ from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError, Ta
 from tabletop_rules.core.jsonio import load_json
 from tabletop_rules.trismaugistus.content.loader import canonical_pack, pack_from_json, pack_to_dict
 from tabletop_rules.trismaugistus.content.records import BonusSpace, Pack
-from tabletop_rules.trismaugistus.moves import ObjectiveSlot
+from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE, ObjectiveSlot
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.rules import RULES_VERSION
 from tabletop_rules.trismaugistus.state import (
@@ -48,8 +48,8 @@ __all__ = ["FORMAT_VERSION", "MAX_JSON_CHARS", "from_json", "state_from_dict", "
 FORMAT: Final = "tabletop_rules.trismaugistus/state"
 MAX_JSON_CHARS: Final = 2_000_000
 """The longest state JSON text `from_json` reads (the example pack's states are about 15 000)."""
-FORMAT_VERSION: Final = 1
-"""The version of the state JSON (``"format_version"``)."""
+FORMAT_VERSION: Final = 2
+"""The version of the state JSON (``"format_version"``); 2 added ``score.human_score``."""
 PHASES: Final = ("setup", "round_start", "play", "scoring", "over")
 SIDES: Final = ("human", "automa")
 PENDING: Final = ("card", "objective_die", "artifact_die", "masterpiece")
@@ -154,6 +154,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
             "formulas": s.formulas,
             "formulas_bought": s.formulas_bought,
             "total": s.total,
+            "human_score": s.human_score,
         },
         "trace": [[t.clause, t.text] for t in state.trace],
     }
@@ -454,7 +455,7 @@ def _read_score(v: Any) -> FinalScore:
         v,
         "score",
         {"vp_track", "masterpiece", "masterpiece_resolved", "masterpiece_gold", "steps", "symbols",
-         "formulas", "formulas_bought", "total"},
+         "formulas", "formulas_bought", "total", "human_score"},
     )  # fmt: skip
     steps = s["steps"]
     if not isinstance(steps, list) or len(steps) != 6:
@@ -472,6 +473,9 @@ def _read_score(v: Any) -> FinalScore:
         formulas=_int(s["formulas"], "score.formulas"),
         formulas_bought=_int(s["formulas_bought"], "score.formulas_bought", 0, 4),
         total=_int(s["total"], "score.total"),
+        human_score=None
+        if s["human_score"] is None
+        else _int(s["human_score"], "score.human_score", 0, MAX_REPORTED_SCORE),
     )
     if score.total != score.vp_track + sum(score.steps):
         _bad("score.total", "is not the VP track plus the six steps")

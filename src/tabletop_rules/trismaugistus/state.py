@@ -113,7 +113,11 @@ class Pending:
 
 @attrs.frozen
 class FinalScore:
-    """The six-step final scoring (T-SCORE-1..7); ``steps[i]`` is the VP of step ``i + 1``."""
+    """The six-step final scoring (T-SCORE-1..7); ``steps[i]`` is the VP of step ``i + 1``.
+
+    ``human_score`` is the human's own total once reported (`ReportFinalScore`), else ``None``; the
+    engine only compares it with ``total`` (`rules.outcome`).
+    """
 
     vp_track: int
     masterpiece_id: str | None
@@ -124,6 +128,7 @@ class FinalScore:
     formulas: int
     formulas_bought: int
     total: int
+    human_score: int | None = None
 
 
 @attrs.frozen(cache_hash=True)

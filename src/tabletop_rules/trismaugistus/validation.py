@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from tabletop_rules.core.errors import IllegalMoveError, InvalidStateError
+from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE
 from tabletop_rules.trismaugistus.reports import check_bonus_layout
 from tabletop_rules.trismaugistus.state import AutomaState, BoardMirror, State
 from tabletop_rules.trismaugistus.vocabulary import (
@@ -351,5 +352,7 @@ def _check_score(s: State) -> None:
         _bad("the score lists the VP of the six steps")
     if score.vp_track != s.automa.vp or score.total != score.vp_track + sum(score.steps):
         _bad("the score's total is the automa's VP track plus the six steps")
+    if score.human_score is not None and not _is_int(score.human_score, 0, MAX_REPORTED_SCORE):
+        _bad(f"the human's reported score must be an integer from 0 to {MAX_REPORTED_SCORE}")
     if score.masterpiece_id is not None and score.masterpiece_id not in s.pack.masterpiece:
         _bad(f"the scored masterpiece {score.masterpiece_id!r} is not in the pack")
