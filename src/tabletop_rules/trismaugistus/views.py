@@ -140,7 +140,8 @@ def mirror(state: State) -> dict[str, Any]:
 
 def _where(state: State) -> str:
     if state.phase == "over":
-        return "game over"
+        total = state.score.total if state.score else 0
+        return f"Game over. Automa final score {total}:"
     if state.phase == "scoring":
         return "final scoring: waiting for the masterpiece the automa draws"
     if state.phase == "round_start":
@@ -167,8 +168,6 @@ def describe(state: State) -> str:
     modules = " +objectives" if state.objectives_enabled else ""
     lines = [f"Trismaugistus d{state.difficulty}{modules}, pack {pack.pack_id}{tag}", _where(state)]
     if state.phase == "over":
-        total = state.score.total if state.score else 0
-        lines.append(f"Automa final score {total}:")
         lines.append(format_score(state))
         out = m["score"]
         if out["human_score"] is None:
