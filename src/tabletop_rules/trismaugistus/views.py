@@ -188,7 +188,8 @@ def describe(state: State) -> str:
         else f"{die['face']}/{die['colour']} placed {die['placed']}, left {die['remaining']}"
     )
     lines += [
-        f"automa: VP {am['vp']}, gold {am['gold']}, ether {am['ether']};"
+        ("automa (before final scoring)" if state.phase in ("scoring", "over") else "automa")
+        + f": VP {am['vp']}, gold {am['gold']}, ether {am['ether']};"
         f" dice used {am['dice_used']}/{DICE_PER_ROUND}, active die {die_text}"
         + (" (finished the round)" if state.automa_finished else ""),
         f"  tracks {shown}; cube on {am['tiebreak_track']}",
