@@ -52,6 +52,7 @@ from tabletop_rules.trismaugistus.moves import (
     ReportBoard,
     ReportFinalScore,
     Setup,
+    check_shape,
 )
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.reports import (
@@ -95,10 +96,10 @@ RULES_VERSION: Final = 2
 sections merge with the mirror in the notation; the one-step experiment advance is traced as T-ACT-3.
 """
 
-_MOVE_TYPES = (
+_MOVE_TYPES: Final = frozenset((
     Setup, ReportBoard, HumanDraftDie, HumanTakeExperiment, HumanTakeArtifact, HumanCompleteObjective,
     HumanEndTurn, ReportFinalScore, CardDrawn, ObjectiveDie, ObjectiveDieRaw, MasterpieceDrawn, ArtifactDie,
-)  # fmt: skip
+))  # fmt: skip
 
 
 def new_game(
@@ -245,8 +246,9 @@ def check_move(state: State, move: Any) -> None:
         InvalidMoveError: if ``move`` is not a move object of this game.
         IllegalMoveError: if it is a move but not acceptable in this state.
     """
-    if not isinstance(move, _MOVE_TYPES):
+    if type(move) not in _MOVE_TYPES:  # the exact classes: no look-alike or subclass
         raise InvalidMoveError(f"{brief(move)} is not a Trismaugistus move")
+    check_shape(move)  # exact field types, before any rule reads them
     if isinstance(move, ReportFinalScore):
         check_human_score(state, move)
         return
