@@ -279,13 +279,13 @@ def _parse_layout(text: str, value: str) -> BonusLayout:
     for part in value.split(","):
         element, _, spec = part.partition(":")
         if element not in tracks or tracks[element] is not None or not spec:
-            raise _bad(text, f"bad bonus track {part!r}")
+            raise _bad(text, f"bad bonus track {brief(part)}")
         spaces: list[BonusSpace] = []
         if spec != "-":
             for item in spec.split("+"):
                 level, _, kind = item.partition("=")
                 if kind not in BONUS_KINDS:
-                    raise _bad(text, f"bad bonus space {item!r}")
+                    raise _bad(text, f"bad bonus space {brief(item)}")
                 spaces.append(BonusSpace(_small_int(text, level, 1, 99), kind))
         tracks[element] = tuple(spaces)
     if any(v is None for v in tracks.values()):
@@ -306,7 +306,7 @@ def _parse_slots(text: str, value: str) -> tuple[ObjectiveSlot, ...]:
             elif flag.startswith("c") and cubes == 0:
                 cubes = _small_int(text, flag[1:], 1, 3)
             else:
-                raise _bad(text, f"bad objective flag {flag!r}")
+                raise _bad(text, f"bad objective flag {brief(flag)}")
         slots.append(ObjectiveSlot(_id(text, ident), face_up, cubes))
     return tuple(slots)
 
@@ -316,7 +316,7 @@ def _options(text: str, words: list[str], allowed: set[str]) -> dict[str, str]:
     for word in words:
         key, eq, value = word.partition("=")
         if not eq or key not in allowed or key in out or not value:
-            raise _bad(text, f"unexpected {word!r}")
+            raise _bad(text, f"unexpected {brief(word)}")
         out[key] = value
     return out
 
@@ -331,7 +331,7 @@ def _parse_setup(text: str, words: list[str]) -> Setup:
         raise _bad(text, "setup needs exp=<starting experiment> and art=<starting artifact>")
     cube = opts.get("cube")
     if cube is not None and cube not in ELEMENTS:
-        raise _bad(text, f"{cube!r} is not a mastery track")
+        raise _bad(text, f"{brief(cube)} is not a mastery track")
     if "objectives" in opts and "row" in opts:
         raise _bad(text, "give objectives= or row=, not both")
     enabled = "objectives" in opts
@@ -477,5 +477,5 @@ def new_game_with_setup(
     state = new_game(options, pack=pack)
     move = parse_move(state, setup) if isinstance(setup, str) else setup
     if not isinstance(move, Setup):
-        raise IllegalMoveError(f"{setup!r} is not a setup move")
+        raise IllegalMoveError(f"{brief(setup)} is not a setup move")
     return apply(state, move)

@@ -18,6 +18,7 @@ import attrs
 
 from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.options import GameOptions, int_option
 
 __all__ = ["RULING_FIELDS", "Options"]
@@ -63,7 +64,7 @@ RULING_FIELDS: Final[dict[str, str]] = {
 
 def _as_order(value: Any) -> LevelOrder:
     if not isinstance(value, list | tuple):
-        raise InvalidOptionError(f"a tie-break order must be a sequence of names, got {value!r}")
+        raise InvalidOptionError(f"a tie-break order must be a sequence of names, got {brief(value)}")
     return tuple(value)
 
 
@@ -155,7 +156,8 @@ class Options(GameOptions):
                 or sorted(value) != sorted(("wild", "leftmost", own))
             ):
                 raise InvalidOptionError(
-                    f"Trismaugistus option {name} must order 'wild', 'leftmost' and {own!r}, got {value!r}"
+                    f"Trismaugistus option {name} must order 'wild', 'leftmost' and {own!r},"
+                    f" got {brief(value)}"
                 )
 
 

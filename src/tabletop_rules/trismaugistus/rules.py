@@ -120,7 +120,7 @@ def new_game(
         InvalidContentError: if ``pack`` breaks the schema.
     """
     if players is not None and (type(players) is not int or players != 1):
-        raise InvalidOptionError(f"Trismaugistus is played by 1 player (the human), not {players!r}")
+        raise InvalidOptionError(f"Trismaugistus is played by 1 player (the human), not {brief(players)}")
     # The default options are one shared (frozen) instance: no re-validation per game, and the caches
     # keyed by options (section_one) compare it by identity.
     chosen = _DEFAULT_OPTIONS if options is None else Options.coerce(options)
@@ -257,7 +257,7 @@ def check_move(state: State, move: Any) -> None:
     pending = state.pending
     if isinstance(move, CardDrawn | ObjectiveDie | ObjectiveDieRaw | MasterpieceDrawn | ArtifactDie):
         if pending is None:
-            raise _illegal(f"{move!r} is a chance outcome, but no card, die or masterpiece is awaited")
+            raise _illegal(f"{brief(move)} is a chance outcome, but no card, die or masterpiece is awaited")
         _check_chance(state, pending, move)
         return
     if pending is not None:
@@ -278,11 +278,11 @@ def _check_chance(state: State, pending: Pending, move: Any) -> None:
     kinds = {CardDrawn: "card", ObjectiveDie: "objective_die", ObjectiveDieRaw: "objective_die",
              ArtifactDie: "artifact_die", MasterpieceDrawn: "masterpiece"}  # fmt: skip
     if kinds[type(move)] != pending.kind:
-        raise _illegal(f"{move!r} does not answer the pending {pending.kind}")
+        raise _illegal(f"{brief(move)} does not answer the pending {pending.kind}")
     if isinstance(move, CardDrawn):
         pile = state.automa.draw_pile or frozenset(state.automa.discard)
         if not isinstance(move.card_id, str) or move.card_id not in pile:
-            raise _illegal(f"{move.card_id!r} is not in the automa's draw pile")
+            raise _illegal(f"{brief(move.card_id)} is not in the automa's draw pile")
     elif isinstance(move, ObjectiveDie):
         slots = state.board.objectives
         pos = move.position
@@ -292,15 +292,15 @@ def _check_chance(state: State, pending: Pending, move: Any) -> None:
             or not 1 <= pos <= len(slots)
             or not slots[pos - 1].face_up
         ):
-            raise _illegal(f"position {pos!r} is not a face-up objective")
+            raise _illegal(f"position {brief(pos)} is not a face-up objective")
     elif isinstance(move, ObjectiveDieRaw):
         if isinstance(move.value, bool) or not isinstance(move.value, int) or not 1 <= move.value <= 6:
-            raise _illegal(f"the black die shows 1 to 6, not {move.value!r}")
+            raise _illegal(f"the black die shows 1 to 6, not {brief(move.value)}")
     elif isinstance(move, ArtifactDie):
         if move.slot not in (1, 2) or isinstance(move.slot, bool):
-            raise _illegal(f"the artifact die chooses slot 1 or 2, not {move.slot!r}")
+            raise _illegal(f"the artifact die chooses slot 1 or 2, not {brief(move.slot)}")
     elif move.masterpiece_id not in state.masterpiece_deck:
-        raise _illegal(f"{move.masterpiece_id!r} is not in the masterpiece deck")
+        raise _illegal(f"{brief(move.masterpiece_id)} is not in the masterpiece deck")
 
 
 def is_legal(state: State, move: Any) -> bool:

@@ -16,7 +16,7 @@ from typing import Any, Final, NoReturn
 
 from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError, TabletopRulesError
-from tabletop_rules.core.jsonio import load_json
+from tabletop_rules.core.jsonio import brief, load_json
 from tabletop_rules.trismaugistus.content.loader import canonical_pack, pack_from_json, pack_to_dict
 from tabletop_rules.trismaugistus.content.records import BonusSpace, Pack
 from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE, ObjectiveSlot
@@ -174,14 +174,16 @@ def _obj(v: Any, path: str, keys: set[str]) -> dict[str, Any]:
         missing = sorted(keys - set(v))
         _bad(
             path,
-            f"missing field {missing[0]!r}" if missing else f"unknown field {sorted(set(v) - keys)[0]!r}",
+            f"missing field {brief(missing[0])}"
+            if missing
+            else f"unknown field {brief(sorted(set(v) - keys)[0])}",
         )
     return v
 
 
 def _int(v: Any, path: str, low: int = 0, high: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < low or (high is not None and v > high):
-        _bad(path, f"must be an integer from {low}{'' if high is None else f' to {high}'}, got {v!r}")
+        _bad(path, f"must be an integer from {low}{'' if high is None else f' to {high}'}, got {brief(v)}")
     return v
 
 
@@ -193,7 +195,7 @@ def _bool(v: Any, path: str) -> bool:
 
 def _choice(v: Any, allowed: tuple[Any, ...], path: str) -> Any:
     if not any(v is a or (type(v) is type(a) and v == a) for a in allowed):
-        _bad(path, f"must be one of {', '.join(map(str, allowed))}, got {v!r}")
+        _bad(path, f"must be one of {', '.join(map(str, allowed))}, got {brief(v)}")
     return v
 
 
@@ -249,7 +251,9 @@ def state_from_dict(raw: Any) -> State:
     if top["format"] != FORMAT or top["format_version"] != FORMAT_VERSION:
         _bad("format", f"is not {FORMAT} version {FORMAT_VERSION}")
     if top["game_version"] != RULES_VERSION:
-        _bad("game_version", f"written by engine version {top['game_version']!r}, this is {RULES_VERSION}")
+        _bad(
+            "game_version", f"written by engine version {brief(top['game_version'])}, this is {RULES_VERSION}"
+        )
     try:
         if not isinstance(top["pack"], str):
             _bad("pack", "must be the pack's JSON text")
@@ -344,7 +348,7 @@ def _read_state(top: dict[str, Any], pack: Pack, options: Options) -> State:
     if (pending is not None) != expected or (
         phase == "scoring" and pending is not None and pending.kind != "masterpiece"
     ):
-        _bad("pending", f"does not fit phase {phase!r} and to_move {top['to_move']!r}")
+        _bad("pending", f"does not fit phase {brief(phase)} and to_move {brief(top['to_move'])}")
     deck = _ids(top["masterpiece_deck"], "masterpiece_deck", pack.masterpiece)
     if pending is not None and pending.kind == "masterpiece" and not deck:
         _bad("pending", "a masterpiece draw is pending but the masterpiece deck is empty")

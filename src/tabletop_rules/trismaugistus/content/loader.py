@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Final, NoReturn
 
 from tabletop_rules.core.errors import InvalidContentError
-from tabletop_rules.core.jsonio import load_json, read_text_file
+from tabletop_rules.core.jsonio import brief, load_json, read_text_file
 from tabletop_rules.trismaugistus.content.checks import check_pack
 from tabletop_rules.trismaugistus.content.records import (
     Action,
@@ -94,7 +94,7 @@ def _list(value: Any, where: str) -> Sequence[Any]:
 
 def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        _fail(where, f"must be an integer, got {value!r}")
+        _fail(where, f"must be an integer, got {brief(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"from {low} to {high}" if high is not None else f"at least {low}"
         _fail(where, f"must be an integer {span}, got {value}")
@@ -103,39 +103,41 @@ def _int(value: Any, where: str, low: int | None = None, high: int | None = None
 
 def _str(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value:
-        _fail(where, f"must be a non-empty string, got {value!r}")
+        _fail(where, f"must be a non-empty string, got {brief(value)}")
     return value
 
 
 def _ident(value: Any, where: str) -> str:
     text = _str(value, where)
     if not ID_PATTERN.fullmatch(text):
-        _fail(where, f"ids are used in move notation: letters, digits, '_', '.' and '-' only, got {text!r}")
+        _fail(
+            where, f"ids are used in move notation: letters, digits, '_', '.' and '-' only, got {brief(text)}"
+        )
     return text
 
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        _fail(where, f"must be true or false, got {value!r}")
+        _fail(where, f"must be true or false, got {brief(value)}")
     return value
 
 
 def _enum(value: Any, allowed: Sequence[str], where: str) -> Any:
     if value not in allowed:
-        _fail(where, f"must be one of {', '.join(allowed)}, got {value!r}")
+        _fail(where, f"must be one of {', '.join(allowed)}, got {brief(value)}")
     return value
 
 
 def _get(record: Mapping[str, Any], key: str, where: str) -> Any:
     if key not in record:
-        _fail(where, f"missing field {key!r}")
+        _fail(where, f"missing field {brief(key)}")
     return record[key]
 
 
 def _no_extra(record: Mapping[str, Any], allowed: set[str], where: str) -> None:
     extra = sorted(set(record) - allowed)
     if extra:
-        _fail(where, f"unknown field {extra[0]!r}")
+        _fail(where, f"unknown field {brief(extra[0])}")
 
 
 def _name(kind: str, index: int, record: Mapping[str, Any]) -> str:
@@ -377,7 +379,7 @@ def pack_from_dict(raw: Any) -> Pack:
     top = _obj(raw, w)
     _no_extra(top, TOP_LEVEL, w)
     if _get(top, "schema", w) != SCHEMA:
-        _fail("pack.schema", f"must be {SCHEMA!r}, got {top['schema']!r}")
+        _fail("pack.schema", f"must be {brief(SCHEMA)}, got {brief(top['schema'])}")
     version = _int(_get(top, "schema_version", w), "pack.schema_version")
     if version != SCHEMA_VERSION:
         _fail("pack.schema_version", f"must be {SCHEMA_VERSION}, got {version}")
@@ -442,7 +444,7 @@ def load_pack(path: str | Path, *, warn_fictional: bool = True) -> Pack:
     pack = pack_from_json(text)
     if pack.fictional and warn_fictional:
         warnings.warn(
-            f"pack {pack.pack_id!r} is FICTIONAL example data, not the printed game's content",
+            f"pack {brief(pack.pack_id)} is FICTIONAL example data, not the printed game's content",
             FictionalPackWarning,
             stacklevel=2,
         )
