@@ -24,7 +24,7 @@ from tabletop_rules.core.frozen import evolve
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.trismaugistus.automa import Work
-from tabletop_rules.trismaugistus.content.loader import canonical_pack, check_pack, default_pack
+from tabletop_rules.trismaugistus.content.loader import checked_pack, default_pack
 from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.flow import (
     PENDING_CARD,
@@ -124,11 +124,8 @@ def new_game(
     # The default options are one shared (frozen) instance: no re-validation per game, and the caches
     # keyed by options (section_one) compare it by identity.
     chosen = _DEFAULT_OPTIONS if options is None else Options.coerce(options)
-    if pack is None:
-        pack = default_pack()
-    else:
-        check_pack(pack)
-        pack = canonical_pack(pack)
+    # an explicit pack gets every check of the loader (cached per pack)
+    pack = default_pack() if pack is None else checked_pack(pack)
     return State(pack=pack, options=chosen)
 
 

@@ -99,6 +99,13 @@ def check_pack(pack: Pack) -> None:
                 )
     if not pack.masterpieces:
         _fail("pack.masterpieces", "must have at least 1 masterpiece")
+    # a pack that loads gives a playable game: the setup needs a starting experiment and artifact (B-9)
+    if not any(e.stage == "starting" for e in pack.experiments):
+        _fail(
+            "pack.experiments", "must have at least 1 starting experiment (stage 'starting') to set up a game"
+        )
+    if not any(a.starting for a in pack.artifacts):
+        _fail("pack.artifacts", "must have at least 1 starting artifact to set up a game")
     # V-12
     if pack.objectives and len(pack.objectives) < OBJECTIVE_ROW_SIZE:
         _fail(

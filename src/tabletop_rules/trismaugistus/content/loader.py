@@ -53,6 +53,7 @@ __all__ = [
     "FictionalPackWarning",
     "canonical_pack",
     "check_pack",
+    "checked_pack",
     "default_pack",
     "load_pack",
     "pack_from_dict",
@@ -67,6 +68,22 @@ STAGES: Final = ("starting", "I", "II", "III")
 ID_PATTERN: Final = re.compile(r"[A-Za-z0-9_.\-]+")
 MAX_CONTENT_CHARS: Final = 1_000_000
 """The longest pack JSON text the loader reads (the example pack is about 11 000 characters)."""
+MAX_RECORDS: Final = 500
+"""The longest list of a pack (cards, experiments, artifacts, masterpieces, objectives, preset lists)."""
+MAX_VALUE: Final = 1000
+"""The largest number of a pack (VP values, end-game VP, formula VP); printed values are below 100."""
+MAX_LEVEL: Final = 50
+"""The highest ``max_level`` of a mastery track (printed tracks have about 7 to 10 levels)."""
+MAX_FORMULAS: Final = 20
+"""The highest ``formula_scoring.max_formulas``."""
+MAX_SLOTS: Final = 10
+"""The most artifacts a colour may offer (``board.artifact_slots_per_colour``; the seed implies 2)."""
+MAX_SYMBOLS: Final = 12
+"""The most elemental symbols on one card."""
+MAX_TEXT: Final = 1000
+"""The longest free text of a pack (a note, a source, a label, a title, a type name)."""
+MAX_ID: Final = 64
+"""The longest id."""
 
 
 class FictionalPackWarning(UserWarning):
@@ -86,29 +103,37 @@ def _obj(value: Any, where: str) -> Mapping[str, Any]:
     return value
 
 
-def _list(value: Any, where: str) -> Sequence[Any]:
-    if not isinstance(value, list):
+def _list(value: Any, where: str, limit: int = MAX_RECORDS) -> Sequence[Any]:
+    if type(value) is not list:
         _fail(where, f"must be an array, got {type(value).__name__}")
+    if len(value) > limit:
+        _fail(where, f"has {len(value)} entries; a pack has at most {limit} here")
     return value
 
 
-def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+def _int(value: Any, where: str, low: int | None = None, high: int = MAX_VALUE) -> int:
+    if type(value) is not int:
         _fail(where, f"must be an integer, got {brief(value)}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"at least {low}"
-        _fail(where, f"must be an integer {span}, got {value}")
+    if (low is not None and value < low) or value > high:
+        span = f"from {low} to {high}" if low is not None else f"at most {high}"
+        _fail(where, f"must be an integer {span}, got {brief(value)}")
     return value
 
 
-def _str(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value:
+def _str(value: Any, where: str, limit: int = MAX_TEXT) -> str:
+    if type(value) is not str or not value:
         _fail(where, f"must be a non-empty string, got {brief(value)}")
+    if len(value) > limit:
+        _fail(where, f"is {len(value)} characters long; at most {limit} are read")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        _fail(where, f"contains a lone surrogate: {brief(value)}")
     return value
 
 
 def _ident(value: Any, where: str) -> str:
-    text = _str(value, where)
+    text = _str(value, where, MAX_ID)
     if not ID_PATTERN.fullmatch(text):
         _fail(
             where, f"ids are used in move notation: letters, digits, '_', '.' and '-' only, got {brief(text)}"
@@ -123,7 +148,7 @@ def _bool(value: Any, where: str) -> bool:
 
 
 def _enum(value: Any, allowed: Sequence[str], where: str) -> Any:
-    if value not in allowed:
+    if type(value) is not str or value not in allowed:
         _fail(where, f"must be one of {', '.join(allowed)}, got {brief(value)}")
     return value
 
@@ -166,7 +191,7 @@ def _board(raw: Any) -> BoardSpec:
     )
     if len(set(faces)) != len(faces):
         _fail(f"{w}.experiment_area_faces", "lists a face twice")
-    slots = _int(_get(b, "artifact_slots_per_colour", w), f"{w}.artifact_slots_per_colour", 1)
+    slots = _int(_get(b, "artifact_slots_per_colour", w), f"{w}.artifact_slots_per_colour", 1, MAX_SLOTS)
     row = _int(_get(b, "objective_row_size", w), f"{w}.objective_row_size")
     if row != OBJECTIVE_ROW_SIZE:
         _fail(f"{w}.objective_row_size", f"must be {OBJECTIVE_ROW_SIZE} (T-OBJ-1), got {row}")
@@ -194,7 +219,7 @@ def _track(raw: Any, index: int) -> TrackSpec:
     w = f"tracks[{index}] ({t.get('element')})"
     _no_extra(t, {"element", "max_level", "bonus_spaces", "symbol_levels", "end_vp_by_level"}, w)
     element = _enum(_get(t, "element", w), ELEMENTS, f"{w}.element")
-    max_level = _int(_get(t, "max_level", w), f"{w}.max_level", 1)
+    max_level = _int(_get(t, "max_level", w), f"{w}.max_level", 1, MAX_LEVEL)
     bonuses = bonus_spaces_from_list(_get(t, "bonus_spaces", w), max_level, f"{w}.bonus_spaces")
     symbols = tuple(
         _int(v, f"{w}.symbol_levels[{i}]", 1, max_level)
@@ -215,7 +240,7 @@ def _formula(raw: Any) -> FormulaScoring:
     w = "formula_scoring"
     f = _obj(raw, w)
     _no_extra(f, {"max_formulas", "vp_by_count"}, w)
-    max_formulas = _int(_get(f, "max_formulas", w), f"{w}.max_formulas", 1)
+    max_formulas = _int(_get(f, "max_formulas", w), f"{w}.max_formulas", 1, MAX_FORMULAS)
     vps = tuple(
         _int(v, f"{w}.vp_by_count[{i}]", 0)
         for i, v in enumerate(_list(_get(f, "vp_by_count", w), f"{w}.vp_by_count"))
@@ -307,12 +332,12 @@ def _requirement(raw: Any, where: str) -> Requirement:
     _no_extra(r, {"track", "level"}, where)
     return Requirement(
         _enum(_get(r, "track", where), ELEMENTS, f"{where}.track"),
-        _int(_get(r, "level", where), f"{where}.level", 1),
+        _int(_get(r, "level", where), f"{where}.level", 1, MAX_LEVEL),
     )
 
 
 def _symbols(raw: Any, where: str) -> tuple[Any, ...]:
-    return tuple(_enum(v, ELEMENTS, f"{where}[{i}]") for i, v in enumerate(_list(raw, where)))
+    return tuple(_enum(v, ELEMENTS, f"{where}[{i}]") for i, v in enumerate(_list(raw, where, MAX_SYMBOLS)))
 
 
 def _experiment(raw: Any, index: int) -> Experiment:
@@ -449,6 +474,32 @@ def load_pack(path: str | Path, *, warn_fictional: bool = True) -> Pack:
             stacklevel=2,
         )
     return pack
+
+
+def checked_pack(pack: Any) -> Pack:
+    """A `Pack` built in code (not loaded), checked field by field as the loader checks JSON.
+
+    Returns the shared canonical instance of its content (bonus spaces and symbol levels sorted).
+
+    Raises:
+        InvalidContentError: if ``pack`` is not a `Pack` or breaks any check of the loader (V-1..V-13,
+            types, bounds, a playable setup).
+    """
+    if type(pack) is not Pack:
+        raise InvalidContentError(f"a Trismaugistus pack is a Pack, not {type(pack).__name__}")
+    try:
+        return _checked_pack(pack)
+    except TypeError as exc:  # an unhashable field: a list where the records hold tuples
+        raise InvalidContentError(f"pack: malformed record ({brief(str(exc), 120)})") from None
+
+
+@functools.lru_cache(maxsize=16)  # keyed by the immutable pack; returns the shared immutable pack
+def _checked_pack(pack: Pack) -> Pack:
+    try:
+        data = pack_to_dict(pack)
+    except (TypeError, AttributeError, ValueError, KeyError) as exc:
+        raise InvalidContentError(f"pack: malformed record ({type(exc).__name__})") from None
+    return canonical_pack(pack_from_dict(data))
 
 
 @functools.lru_cache(maxsize=16)
