@@ -23,6 +23,11 @@ from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE, ObjectiveSlot
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.rules import RULES_VERSION
 from tabletop_rules.trismaugistus.state import (
+    MAX_SCORE,
+    MAX_TALLY,
+    MAX_TRACE_LINES,
+    MAX_TRACE_TEXT,
+    MAX_TURN,
     AutomaState,
     BoardMirror,
     DieOnTracker,
@@ -181,9 +186,9 @@ def _obj(v: Any, path: str, keys: set[str]) -> dict[str, Any]:
     return v
 
 
-def _int(v: Any, path: str, low: int = 0, high: int | None = None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < low or (high is not None and v > high):
-        _bad(path, f"must be an integer from {low}{'' if high is None else f' to {high}'}, got {brief(v)}")
+def _int(v: Any, path: str, low: int = 0, high: int = MAX_SCORE) -> int:
+    if type(v) is not int or v < low or v > high:
+        _bad(path, f"must be an integer from {low} to {high}, got {brief(v)}")
     return v
 
 
@@ -310,9 +315,9 @@ def _read_state(top: dict[str, Any], pack: Pack, options: Options) -> State:
     if len({*draw, *discard, *held}) != len(draw) + len(discard) + len(held):
         _bad("automa", "a card is in two of the draw pile, the discard pile and the held purple cards")
     automa = AutomaState(
-        vp=_int(a["vp"], "automa.vp"),
-        gold=_int(a["gold"], "automa.gold"),
-        ether=_int(a["ether"], "automa.ether"),
+        vp=_int(a["vp"], "automa.vp", 0, MAX_TALLY),
+        gold=_int(a["gold"], "automa.gold", 0, MAX_TALLY),
+        ether=_int(a["ether"], "automa.ether", 0, MAX_TALLY),
         levels=tuple(levels),
         tiebreak_track=_choice(a["tiebreak_track"], ELEMENTS, "automa.tiebreak_track"),
         starting_experiment=start,
@@ -356,10 +361,13 @@ def _read_state(top: dict[str, Any], pack: Pack, options: Options) -> State:
     if (score is not None) != (phase == "over"):
         _bad("score", "is set exactly when the game is over")
     trace = top["trace"]
-    if not isinstance(trace, list) or any(
-        not isinstance(t, list) or len(t) != 2 or not all(isinstance(x, str) for x in t) for t in trace
-    ):
-        _bad("trace", "must be a list of [clause, text] pairs")
+    if type(trace) is not list or len(trace) > MAX_TRACE_LINES:
+        _bad("trace", f"must be a list of at most {MAX_TRACE_LINES} [clause, text] pairs")
+    for i, t in enumerate(trace):
+        if type(t) is not list or len(t) != 2 or not all(type(x) is str for x in t):
+            _bad(f"trace[{i}]", "must be a [clause, text] pair of strings")
+        if len(t[0]) > MAX_TRACE_TEXT or len(t[1]) > MAX_TRACE_TEXT:
+            _bad(f"trace[{i}]", f"a trace line has at most {MAX_TRACE_TEXT} characters")
     first_finisher = top["first_finisher"]
     if first_finisher is not None:
         _choice(first_finisher, SIDES, "first_finisher")
@@ -371,7 +379,7 @@ def _read_state(top: dict[str, Any], pack: Pack, options: Options) -> State:
         objectives_enabled=_bool(top["objectives_enabled"], "objectives_enabled"),
         masterpiece_deck=deck,
         round=rnd,
-        turn=_int(top["turn"], "turn"),
+        turn=_int(top["turn"], "turn", 0, MAX_TURN),
         first_player=_choice(top["first_player"], SIDES, "first_player"),
         to_move=_choice(top["to_move"], SIDES, "to_move"),
         human_finished=_bool(top["human_finished"], "human_finished"),
@@ -468,10 +476,10 @@ def _read_score(v: Any) -> FinalScore:
     if m is not None and not isinstance(m, str):
         _bad("score.masterpiece", "must be an id or null")
     score = FinalScore(
-        vp_track=_int(s["vp_track"], "score.vp_track"),
+        vp_track=_int(s["vp_track"], "score.vp_track", 0, MAX_TALLY),
         masterpiece_id=m,
         masterpiece_resolved=_bool(s["masterpiece_resolved"], "score.masterpiece_resolved"),
-        masterpiece_gold=_int(s["masterpiece_gold"], "score.masterpiece_gold"),
+        masterpiece_gold=_int(s["masterpiece_gold"], "score.masterpiece_gold", 0, MAX_TALLY),
         steps=tuple(_int(x, f"score.steps[{i}]") for i, x in enumerate(steps)),
         symbols=_int(s["symbols"], "score.symbols"),
         formulas=_int(s["formulas"], "score.formulas"),

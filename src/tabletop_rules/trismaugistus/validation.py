@@ -40,7 +40,17 @@ from tabletop_rules.core.errors import IllegalMoveError, InvalidStateError
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE
 from tabletop_rules.trismaugistus.reports import check_bonus_layout
-from tabletop_rules.trismaugistus.state import AutomaState, BoardMirror, State
+from tabletop_rules.trismaugistus.state import (
+    MAX_SCORE,
+    MAX_TALLY,
+    MAX_TRACE_LINES,
+    MAX_TRACE_TEXT,
+    MAX_TURN,
+    AutomaState,
+    BoardMirror,
+    State,
+    TraceLine,
+)
 from tabletop_rules.trismaugistus.vocabulary import (
     COLOURS,
     DICE_PER_ROUND,
@@ -97,8 +107,9 @@ def _validate(s: State) -> None:
     for name in ("human_finished", "automa_finished", "objectives_enabled"):
         if type(getattr(s, name)) is not bool:
             _bad(f"{name} must be a bool")
-    if not _is_int(s.turn, 0):
-        _bad("turn must be an integer >= 0")
+    if not _is_int(s.turn, 0, MAX_TURN):
+        _bad(f"turn must be an integer from 0 to {MAX_TURN}")
+    _check_trace(s)
     if s.phase == "setup":
         _check_blank(s)
         return
@@ -106,12 +117,30 @@ def _validate(s: State) -> None:
         _bad(f"difficulty {brief(s.difficulty)} is not 1, 2 or 3")
     if not _is_int(s.round, 1, ROUNDS):
         _bad(f"round {brief(s.round)} is not 1 to {ROUNDS}")
+    if s.round == 1 and s.first_player != "human":
+        _bad("the human is first player in round 1 (T-SETUP-3)")
     _check_flow(s)
     _check_dice(s)
     _check_tracks(s)
     _check_deck(s)
     _check_table(s)
     _check_score(s)
+
+
+def _check_trace(s: State) -> None:
+    trace = s.trace
+    if type(trace) is not tuple or len(trace) > MAX_TRACE_LINES:
+        _bad(f"the trace is a tuple of at most {MAX_TRACE_LINES} lines")
+    for line in trace:
+        if type(line) is not TraceLine or type(line.clause) is not str or type(line.text) is not str:
+            _bad("a trace line is a TraceLine(clause: str, text: str)")
+        if len(line.clause) > MAX_TRACE_TEXT or len(line.text) > MAX_TRACE_TEXT:
+            _bad(f"a trace line has at most {MAX_TRACE_TEXT} characters")
+        try:
+            line.clause.encode("utf-8")
+            line.text.encode("utf-8")
+        except UnicodeEncodeError:
+            _bad("a trace line holds a lone surrogate (it could not be written as UTF-8)")
 
 
 def _check_blank(s: State) -> None:
@@ -205,8 +234,8 @@ def _check_dice(s: State) -> None:
     if s.pending is not None and s.pending.die is not None:
         _check_die(s.pending.die, "the pending die", active=False)
     for name in ("vp", "gold", "ether"):
-        if not _is_int(getattr(a, name), 0):
-            _bad(f"the automa's {name} must be an integer >= 0")
+        if not _is_int(getattr(a, name), 0, MAX_TALLY):
+            _bad(f"the automa's {name} must be an integer from 0 to {MAX_TALLY}")
 
 
 def _check_tracks(s: State) -> None:
@@ -349,8 +378,17 @@ def _check_score(s: State) -> None:
         _bad("the score is set exactly when the game is over")
     if score is None:
         return
-    if len(score.steps) != 6 or any(not _is_int(x, 0) for x in score.steps):
-        _bad("the score lists the VP of the six steps")
+    if (
+        type(score.steps) is not tuple
+        or len(score.steps) != 6
+        or any(not _is_int(x, 0, MAX_SCORE) for x in score.steps)
+    ):
+        _bad(f"the score lists the VP of the six steps, each from 0 to {MAX_SCORE}")
+    for name in ("masterpiece_gold", "symbols", "formulas", "formulas_bought"):
+        if not _is_int(getattr(score, name), 0, MAX_SCORE):
+            _bad(f"the score's {name} must be an integer from 0 to {MAX_SCORE}")
+    if type(score.masterpiece_resolved) is not bool:
+        _bad("the score's masterpiece_resolved must be a bool")
     if score.vp_track != s.automa.vp or score.total != score.vp_track + sum(score.steps):
         _bad("the score's total is the automa's VP track plus the six steps")
     if score.human_score is not None and not _is_int(score.human_score, 0, MAX_REPORTED_SCORE):
