@@ -214,6 +214,12 @@ Move: TypeAlias = Report | ChanceOutcome
 
 MAX_MOVE_ITEMS: Final = 64
 """The most ids a tuple field of a move may hold (a row, an area, an offer, a track's bonuses)."""
+MAX_NAME_CHARS: Final = 64
+"""The longest text field of a move (an id, a face, a colour, a reason): pack ids have at most 64."""
+
+
+def _name_ok(value: Any) -> bool:
+    return type(value) is str and len(value) <= MAX_NAME_CHARS
 
 
 def _malformed(move: Any, field: str, wanted: str) -> NoReturn:
@@ -227,7 +233,7 @@ def _malformed(move: Any, field: str, wanted: str) -> NoReturn:
 def _ids_ok(value: Any, *, optional: bool = False) -> bool:
     if value is None:
         return optional
-    return type(value) is tuple and len(value) <= MAX_MOVE_ITEMS and all(type(x) is str for x in value)
+    return type(value) is tuple and len(value) <= MAX_MOVE_ITEMS and all(_name_ok(x) for x in value)
 
 
 def _layout_ok(value: Any) -> bool:
@@ -237,7 +243,7 @@ def _layout_ok(value: Any) -> bool:
         and all(
             type(spaces) is tuple
             and len(spaces) <= MAX_MOVE_ITEMS
-            and all(type(s) is BonusSpace and type(s.level) is int and type(s.kind) is str for s in spaces)
+            and all(type(s) is BonusSpace and type(s.level) is int and _name_ok(s.kind) for s in spaces)
             for spaces in value
         )
     )
@@ -263,7 +269,7 @@ def _slots_ok(value: Any) -> bool:
         and len(value) <= MAX_MOVE_ITEMS
         and all(
             type(s) is ObjectiveSlot
-            and type(s.card_id) is str
+            and _name_ok(s.card_id)
             and type(s.face_up) is bool
             and type(s.cubes) is int
             for s in value
@@ -288,9 +294,9 @@ def check_shape(move: Any) -> None:
         if type(move.objectives_enabled) is not bool:
             _malformed(move, "objectives_enabled", "a bool")
         for name in ("starting_experiment", "starting_artifact"):
-            if type(getattr(move, name)) is not str:
-                _malformed(move, name, "an id (str)")
-        if move.tiebreak_track is not None and type(move.tiebreak_track) is not str:
+            if not _name_ok(getattr(move, name)):
+                _malformed(move, name, f"an id (a str of at most {MAX_NAME_CHARS} characters)")
+        if move.tiebreak_track is not None and not _name_ok(move.tiebreak_track):
             _malformed(move, "tiebreak_track", "a track name or None")
         for name in ("objective_row", "masterpieces_unavailable"):
             if not _ids_ok(getattr(move, name)):
@@ -313,7 +319,7 @@ def check_shape(move: Any) -> None:
             _malformed(
                 move, "bonus_layout", "a tuple of tuples of BonusSpace(level: int, kind: str), or None"
             )
-        if move.reason is not None and type(move.reason) is not str:
+        if move.reason is not None and not _name_ok(move.reason):
             _malformed(move, "reason", "a reason (str) or None")
     elif kind is HumanEndTurn:
         if type(move.finished_round) is not bool:
@@ -321,8 +327,11 @@ def check_shape(move: Any) -> None:
     else:
         for field in attrs.fields(kind):
             wanted = _FIELD_TYPES.get(field.name)
-            if wanted is not None and type(getattr(move, field.name)) is not wanted:
+            value = getattr(move, field.name)
+            if wanted is not None and type(value) is not wanted:
                 _malformed(move, field.name, f"a {wanted.__name__}")
+            if wanted is str and len(value) > MAX_NAME_CHARS:
+                _malformed(move, field.name, f"a name of at most {MAX_NAME_CHARS} characters")
 
 
 _FIELD_TYPES: Final[Mapping[str, type]] = frozen_mapping(

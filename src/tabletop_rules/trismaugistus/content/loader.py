@@ -167,7 +167,11 @@ def _no_extra(record: Mapping[str, Any], allowed: set[str], where: str) -> None:
 
 def _name(kind: str, index: int, record: Mapping[str, Any]) -> str:
     ident = record.get("id")
-    return f"{kind}[{index}] ({ident})" if isinstance(ident, str) else f"{kind}[{index}]"
+    return (
+        f"{kind}[{index}] ({ident})"
+        if isinstance(ident, str) and len(ident) <= MAX_ID
+        else f"{kind}[{index}]"
+    )
 
 
 # --- records ---------------------------------------------------------------------------------------
@@ -216,7 +220,7 @@ def bonus_spaces_from_list(raw: Any, max_level: int, where: str) -> tuple[BonusS
 
 def _track(raw: Any, index: int) -> TrackSpec:
     t = _obj(raw, f"tracks[{index}]")
-    w = f"tracks[{index}] ({t.get('element')})"
+    w = f"tracks[{index}] ({brief(t.get('element'), 12)})"
     _no_extra(t, {"element", "max_level", "bonus_spaces", "symbol_levels", "end_vp_by_level"}, w)
     element = _enum(_get(t, "element", w), ELEMENTS, f"{w}.element")
     max_level = _int(_get(t, "max_level", w), f"{w}.max_level", 1, MAX_LEVEL)
@@ -316,7 +320,7 @@ def _ids(raw: Any, where: str) -> tuple[str, ...]:
 
 def _preset(raw: Any, index: int) -> DifficultyPreset:
     p = _obj(raw, f"difficulty_presets[{index}]")
-    w = f"difficulty_presets[{index}] (level {p.get('level')})"
+    w = f"difficulty_presets[{index}] (level {brief(p.get('level'), 12)})"
     _no_extra(p, {"level", "draw_deck", "face_up_discard", "removed"}, w)
     level = _int(_get(p, "level", w), f"{w}.level", 1, 3)
     return DifficultyPreset(
