@@ -220,7 +220,9 @@ def bonus_spaces_from_list(raw: Any, max_level: int, where: str) -> tuple[BonusS
 
 def _track(raw: Any, index: int) -> TrackSpec:
     t = _obj(raw, f"tracks[{index}]")
-    w = f"tracks[{index}] ({brief(t.get('element'), 12)})"
+    element_name = t.get("element")
+    shown = element_name if element_name in ELEMENTS else brief(element_name, 12)
+    w = f"tracks[{index}] ({shown})"
     _no_extra(t, {"element", "max_level", "bonus_spaces", "symbol_levels", "end_vp_by_level"}, w)
     element = _enum(_get(t, "element", w), ELEMENTS, f"{w}.element")
     max_level = _int(_get(t, "max_level", w), f"{w}.max_level", 1, MAX_LEVEL)
