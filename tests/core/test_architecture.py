@@ -56,8 +56,16 @@ PROTOCOL_FUNCTIONS = {
     "num_chance_outcomes": ("state",),
     "max_game_length": ("state",),
 }
-PUBLIC_NAMES = ("GAME_INFO", "Options", "State", "Move", "RULES_VERSION", "FORMAT_VERSION", "MAX_JSON_CHARS",
-                "MAX_MOVE_TEXT")
+PUBLIC_NAMES = (
+    "GAME_INFO",
+    "Options",
+    "State",
+    "Move",
+    "RULES_VERSION",
+    "FORMAT_VERSION",
+    "MAX_JSON_CHARS",
+    "MAX_MOVE_TEXT",
+)
 
 
 def _sources() -> list[Path]:

@@ -245,3 +245,22 @@ def test_mirror_shows_the_objective_row_and_the_score():
     assert "1. FX-O1" in tm.describe(state)
     over = tm.apply(finished(), ReportFinalScore(100))
     assert mirror(over)["score"]["winner"] == "automa"
+
+
+def test_a_score_of_zero_can_be_reported():  # the lower bound of ReportFinalScore
+    out = tm.apply(finished(), tm.parse_move(finished(), "report score 0"))
+    assert tm.outcome(out)["margin"] == -105
+
+
+def test_the_trace_says_when_the_tie_ruling_decided():
+    out = tm.apply(finished(tm.Options(score_tie="human")), ReportFinalScore(105))
+    assert out.trace[0].text.endswith("the human wins (a tie given to the human by the score_tie option)")
+    shared = tm.apply(finished(), ReportFinalScore(105))
+    assert shared.trace[0].text.endswith(": a tie")
+
+
+def test_mirror_next_bonus_is_strictly_above_the_marker():  # T-BONUS-1
+    state = set_up(1, "FX-S3", "FX-AS2")  # O-1: earth 0 -> 2, on the earth@2 bonus
+    tracks = mirror(state)["automa"]["tracks"]
+    assert tracks["earth"] == {"level": 2, "max_level": 7, "next_bonus": 5}
+    assert tracks["water"]["next_bonus"] == 2
