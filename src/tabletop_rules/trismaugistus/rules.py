@@ -323,6 +323,8 @@ def apply(state: State, move: Move) -> State:
         return card_drawn(state, move.card_id)
     if (type(move) is HumanDraftDie or type(move) is HumanEndTurn) and _human_ok(state, move):
         return _human(state, move)
+    if (type(move) is HumanTakeExperiment or type(move) is HumanTakeArtifact) and _take_ok(state, move):
+        return _human(state, move)
     if type(move) is ObjectiveDie and _objective_ok(state, move):
         return objective_die(state, move)
     if type(move) is ReportBoard and state.phase == "round_start" and _offered(round_start_menu(state), move):
@@ -364,6 +366,20 @@ def _objective_ok(state: State, move: ObjectiveDie) -> bool:
         return False
     slots = state.board.objectives
     return 1 <= pos <= len(slots) and slots[pos - 1].face_up
+
+
+def _take_ok(state: State, move: Any) -> bool:
+    """The conditions of `check_human_move` for taking an experiment or an artifact (B-6)."""
+    if state.phase != "play" or state.pending is not None or state.to_move != "human":
+        return False
+    if type(move) is HumanTakeExperiment:
+        key, card, index, groups = move.face, move.experiment_id, FACE_INDEX, state.board.areas
+    else:
+        key, card, index, groups = move.colour, move.artifact_id, COLOUR_INDEX, state.board.offers
+    if type(key) is not str or type(card) is not str:
+        return False
+    i = index.get(key)
+    return i is not None and card in groups[i]
 
 
 def _offered(menu: tuple[Any, ...], move: Any) -> bool:
@@ -477,16 +493,28 @@ def _human(state: State, move: Any) -> State:
             return next_turn(w, "human", human_finished=True, first_finisher=first)
         w.note("", "the human ends the turn")
         return next_turn(w, "human")
-    if kind is HumanTakeExperiment:
-        w = Work(evolve(state, human_experiments=(*state.human_experiments, move.experiment_id)))
-        w.areas[FACE_INDEX[move.face]].remove(move.experiment_id)
-        w.note("", f"human takes experiment {move.experiment_id}")
-        return w.freeze()
+    if kind is HumanTakeExperiment:  # only the area, the human's cards and the trace change
+        eid = move.experiment_id
+        fi = FACE_INDEX[move.face]
+        areas = list(board.areas)
+        areas[fi] = tuple(e for e in areas[fi] if e != eid)
+        return evolve(
+            state,
+            board=evolve(board, areas=tuple(areas)),
+            human_experiments=(*state.human_experiments, eid),
+            trace=(TraceLine("", f"human takes experiment {eid}"),),
+        )
     if kind is HumanTakeArtifact:
-        w = Work(evolve(state, human_artifacts=(*state.human_artifacts, move.artifact_id)))
-        w.offers[COLOUR_INDEX[move.colour]].remove(move.artifact_id)
-        w.note("", f"human takes artifact {move.artifact_id}")
-        return w.freeze()
+        aid = move.artifact_id
+        ci = COLOUR_INDEX[move.colour]
+        offers = list(board.offers)
+        offers[ci] = tuple(x for x in offers[ci] if x != aid)
+        return evolve(
+            state,
+            board=evolve(board, offers=tuple(offers)),
+            human_artifacts=(*state.human_artifacts, aid),
+            trace=(TraceLine("", f"human takes artifact {aid}"),),
+        )
     assert kind is HumanCompleteObjective
     w = Work(state)
     slot = w.objectives[move.position - 1]
