@@ -21,6 +21,7 @@ from tabletop_rules.core.errors import InvalidContentError
 from tabletop_rules.core.jsonio import brief, load_json, read_text_file
 from tabletop_rules.trismaugistus.content.checks import check_pack
 from tabletop_rules.trismaugistus.content.records import (
+    PACK_SCHEMA,
     Action,
     Artifact,
     AutomaCard,
@@ -35,6 +36,7 @@ from tabletop_rules.trismaugistus.content.records import (
     PicturedDie,
     Requirement,
     TrackSpec,
+    pack_to_dict,
 )
 from tabletop_rules.trismaugistus.vocabulary import (
     ACTION_KINDS,
@@ -61,7 +63,7 @@ __all__ = [
     "pack_to_dict",
 ]
 
-SCHEMA: Final = "trismaugistus-content-pack"
+SCHEMA: Final = PACK_SCHEMA
 SCHEMA_VERSION: Final = 1
 EXAMPLE_PACK_ID: Final = "fictional-example-v1"
 STAGES: Final = ("starting", "I", "II", "III")
@@ -526,93 +528,3 @@ def default_pack() -> Pack:
         "data", "trismaugistus_example_pack.json"
     )
     return canonical_pack(pack_from_json(text.read_text(encoding="utf-8")))
-
-
-def pack_to_dict(pack: Pack) -> dict[str, Any]:
-    """The pack as a JSON-ready dict in the schema of spec section 6 (inverse of `pack_from_dict`)."""
-    out: dict[str, Any] = {
-        "schema": SCHEMA,
-        "schema_version": pack.schema_version,
-        "pack_id": pack.pack_id,
-        "fictional": pack.fictional,
-    }
-    if pack.note is not None:
-        out["note"] = pack.note
-    if pack.source is not None:
-        out["source"] = pack.source
-    b = pack.board
-    out["board"] = {
-        "track_order": list(b.track_order),
-        "experiment_area_faces": list(b.experiment_area_faces),
-        "artifact_slots_per_colour": b.artifact_slots_per_colour,
-        "objective_row_size": b.objective_row_size,
-    }
-    out["tracks"] = [
-        {
-            "element": t.element,
-            "max_level": t.max_level,
-            "bonus_spaces": [{"level": s.level, "kind": s.kind} for s in t.bonus_spaces],
-            "symbol_levels": list(t.symbol_levels),
-            "end_vp_by_level": list(t.end_vp_by_level),
-        }
-        for t in pack.tracks
-    ]
-    out["formula_scoring"] = {
-        "max_formulas": pack.formula_scoring.max_formulas,
-        "vp_by_count": list(pack.formula_scoring.vp_by_count),
-    }
-    cards: list[dict[str, Any]] = []
-    for c in pack.automa_cards:
-        card: dict[str, Any] = {"id": c.id, "deck": c.deck}
-        if c.dice:
-            card["dice"] = [{"symbol": d.symbol, "colour": d.colour} for d in c.dice]
-        if c.potency_cost is not None:
-            card["potency_cost"] = c.potency_cost
-        if c.action is not None:
-            params = {"track": c.action.track} if c.action.track is not None else {}
-            card["action"] = {"kind": c.action.kind, "params": params}
-        if c.personality_element is not None:
-            card["personality_element"] = c.personality_element
-        if c.label is not None:
-            card["label"] = c.label
-        cards.append(card)
-    out["automa_cards"] = cards
-    out["difficulty_presets"] = [
-        {
-            "level": p.level,
-            "draw_deck": list(p.draw_deck),
-            "face_up_discard": list(p.face_up_discard),
-            "removed": list(p.removed),
-        }
-        for p in pack.difficulty_presets
-    ]
-    out["experiments"] = [
-        {
-            "id": e.id,
-            "stage": e.stage,
-            "type": e.type,
-            "requirement": {"track": e.requirement.track, "level": e.requirement.level},
-            "vp": e.vp,
-            "element_symbols": list(e.element_symbols),
-        }
-        for e in pack.experiments
-    ]
-    out["masterpieces"] = [
-        {
-            "id": m.id,
-            "type": m.type,
-            "requirement": {"track": m.requirement.track, "level": m.requirement.level},
-            "vp": m.vp,
-            "element_symbols": list(m.element_symbols),
-        }
-        for m in pack.masterpieces
-    ]
-    out["artifacts"] = [
-        {"id": a.id, "starting": a.starting, "colour": a.colour, "element_symbols": list(a.element_symbols)}
-        for a in pack.artifacts
-    ]
-    out["objectives"] = [
-        {"id": o.id, "vp": o.vp, **({"title": o.title} if o.title is not None else {})}
-        for o in pack.objectives
-    ]
-    return out
