@@ -64,8 +64,16 @@ PROTOCOL_FUNCTIONS = {
     "events_since": ("state", "player", "cursor"),
     "json_schema": ("kind",),
 }
-PUBLIC_NAMES = ("GAME_INFO", "Options", "State", "Move", "RULES_VERSION", "FORMAT_VERSION", "MAX_JSON_CHARS",
-                "MAX_MOVE_TEXT")
+PUBLIC_NAMES = (
+    "GAME_INFO",
+    "Options",
+    "State",
+    "Move",
+    "RULES_VERSION",
+    "FORMAT_VERSION",
+    "MAX_JSON_CHARS",
+    "MAX_MOVE_TEXT",
+)
 
 
 def _sources() -> list[Path]:

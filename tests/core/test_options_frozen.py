@@ -36,8 +36,18 @@ def test_choices_come_from_the_annotations() -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    [{"flag": 1}, {"mode": "c"}, {"count": True}, {"count": 6}, {"count": 2.0}, {"cap": 0}, {"pair": True},
-     {"pair": 1.0}, {"mode": "b"}, {"unknown": 1}],
+    [
+        {"flag": 1},
+        {"mode": "c"},
+        {"count": True},
+        {"count": 6},
+        {"count": 2.0},
+        {"cap": 0},
+        {"pair": True},
+        {"pair": 1.0},
+        {"mode": "b"},
+        {"unknown": 1},
+    ],
 )
 def test_bad_values_raise_invalid_option_error(bad: dict[str, object]) -> None:
     with pytest.raises(InvalidOptionError):

@@ -193,3 +193,36 @@ def test_round_start_menu_reports_are_accepted_by_check_move():  # T-ROUND, spec
             for report in tm.legal_moves(state):
                 tm.check_move(state, report)
                 assert tm.apply(state, report).phase == "play"
+
+
+def test_fast_take_paths_equal_the_general_path():  # B-6: the direct path of a take, against Work
+    from tabletop_rules.trismaugistus.automa import Work
+    from tabletop_rules.trismaugistus.rules import _take_ok
+    from tabletop_rules.trismaugistus.vocabulary import COLOUR_INDEX, FACE_INDEX
+
+    checked = 0
+    for seed in range(4):
+        for state in random_playout(tm, seed).states(tm):
+            if state.phase != "play" or state.pending is not None:
+                continue
+            for move in tm.legal_moves(state):
+                if isinstance(move, tm.HumanTakeExperiment):
+                    w = Work(
+                        attrs.evolve(state, human_experiments=(*state.human_experiments, move.experiment_id))
+                    )
+                    w.areas[FACE_INDEX[move.face]].remove(move.experiment_id)
+                    w.note("", f"human takes experiment {move.experiment_id}")
+                elif isinstance(move, tm.HumanTakeArtifact):
+                    w = Work(attrs.evolve(state, human_artifacts=(*state.human_artifacts, move.artifact_id)))
+                    w.offers[COLOUR_INDEX[move.colour]].remove(move.artifact_id)
+                    w.note("", f"human takes artifact {move.artifact_id}")
+                else:
+                    continue
+                assert _take_ok(state, move)
+                assert tm.apply(state, move) == w.freeze()
+                checked += 1
+                wrong = attrs.evolve(
+                    move, **({"face": "lead"} if hasattr(move, "face") else {"colour": "red"})
+                )
+                assert _take_ok(state, wrong) == tm.is_legal(state, wrong)
+    assert checked > 20

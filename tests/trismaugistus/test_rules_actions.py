@@ -326,3 +326,10 @@ def test_roll_d6_needs_two_artifacts_on_offer():  # T-RULING-10, C-4
     out = o14(4, ["FX-A08"], options)
     assert out.pending is None
     assert out.automa.artifacts[-1] == "FX-A08"
+
+
+def test_o12a_one_step_advance_is_traced_as_t_act_3():  # T-ACT-3 (tagged T-ACT-6 before rules version 2)
+    out = o12(4, {"iron": ["FX-E02"]}, with_die("iron", "white", 3))
+    lines = [(t.clause, t.text) for t in out.trace]
+    assert ("T-ACT-3", "experiment: fire +1") in lines
+    assert all(clause != "T-ACT-6" for clause, _ in lines)

@@ -248,3 +248,16 @@ def test_empty_masterpiece_deck_scores_without_one():  # T-RULING-20
     assert tm.is_terminal(state)
     assert state.score is not None
     assert state.score.masterpiece_id is None
+
+
+def test_gold_exactly_the_shortfall_resolves_the_masterpiece():  # T-SCORE-1, T-RULING-21 (boundary)
+    # FX-M3 needs water 7; W4 is 3 steps short: 3 gold is exactly enough, 2 is not (O-19)
+    exact = attrs.evolve(O19, gold=3)
+    score, trace = final_score(exact, PACK, tm.Options(), 3, PACK.masterpiece["FX-M3"])
+    assert score.masterpiece_resolved
+    assert score.masterpiece_gold == 3
+    assert score.steps[0] == 15
+    assert score.steps[4] == 0  # T-SCORE-7: the gold paid is gone in step 5
+    assert "pays 3 gold (gold 0)" in trace[0].text
+    short = final_score(attrs.evolve(O19, gold=2), PACK, tm.Options(), 3, PACK.masterpiece["FX-M3"])[0]
+    assert not short.masterpiece_resolved

@@ -431,3 +431,16 @@ def test_golden_seeded_game():  # a regression record: change GAME_INFO.version 
     final = playout.final
     assert final.score is not None
     assert (len(playout.moves), final.difficulty, final.score.total) == GOLDEN
+
+
+def test_empty_bowls_offer_finishing_the_round_before_the_third_die():  # B-1, B-3
+    state = tm.apply(set_up(2), tm.ReportBoard(reason="round_start", bowls=bowls(iron={"red": 1})))
+    state = tm.apply(state, tm.HumanDraftDie("iron", "red"))
+    assert state.human_dice == 1
+    assert not any(any(c) for c in state.board.bowls)
+    assert tm.HumanEndTurn(True) in tm.legal_moves(state)
+    assert tm.is_legal(state, tm.HumanEndTurn(True))
+    with_dice = tm.apply(set_up(2), tm.ReportBoard(reason="round_start", bowls=bowls(iron={"red": 2})))
+    with_dice = tm.apply(with_dice, tm.HumanDraftDie("iron", "red"))
+    assert tm.HumanEndTurn(True) not in tm.legal_moves(with_dice)
+    assert not tm.is_legal(with_dice, tm.HumanEndTurn(True))

@@ -57,9 +57,7 @@ def test_same_world_edges_are_the_solid_edges(world):  # V-BOARD-2, V-ORACLE-1
 
 def test_heaven_sees_its_three_nearest_earth_vertices():  # V-BOARD-3
     for h in b.HEAVEN_VERTICES:
-        nearest = sorted(
-            b.EARTH_VERTICES, key=lambda e: -dot(direction(h), direction(e))
-        )
+        nearest = sorted(b.EARTH_VERTICES, key=lambda e: -dot(direction(h), direction(e)))
         assert set(b.CROSS[h]) == set(nearest[:3])
 
 
@@ -77,9 +75,7 @@ def test_earth_sees_the_heaven_face_it_centres():  # V-BOARD-4
 
 def test_earth_sees_its_five_nearest_abyss_vertices():  # V-BOARD-5
     for e in b.EARTH_VERTICES:
-        nearest = sorted(
-            b.ABYSS_VERTICES, key=lambda a: -dot(direction(e), direction(a))
-        )
+        nearest = sorted(b.ABYSS_VERTICES, key=lambda a: -dot(direction(e), direction(a)))
         assert {a for a in b.CROSS[e] if b.WORLD[a] == World.ABYSS} == set(nearest[:5])
 
 
@@ -115,9 +111,10 @@ def test_board_built_from_coordinates_with_networkx_deterministically():  # V-BO
 
 
 def test_documented_numbering():  # V-BOARD-9
-    assert tuple(
-        [f"H{i}" for i in range(20)] + [f"E{i}" for i in range(12)] + [f"A{i}" for i in range(20)]
-    ) == b.NAMES
+    assert (
+        tuple([f"H{i}" for i in range(20)] + [f"E{i}" for i in range(12)] + [f"A{i}" for i in range(20)])
+        == b.NAMES
+    )
     e0 = b.vertex_index("E0")
     assert max(b.EARTH_VERTICES, key=lambda e: BOARD.xyz[e][2]) == e0  # the north pole
     assert {b.NAMES[x] for x in b.SAME[e0]} == {"E1", "E2", "E3", "E4", "E5"}

@@ -52,6 +52,7 @@ import attrs
 
 from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import (
     ArtifactDie,
@@ -172,7 +173,7 @@ def move_to_action(state: State, move: Move) -> int:
     """
     action = _lookup(_encoding(state.pack).action_ids, move)
     if action is None:
-        raise InvalidMoveError(f"{move!r} is not a Trismaugistus decision with an action id")
+        raise InvalidMoveError(f"{brief(move)} is not a Trismaugistus decision with an action id")
     return action
 
 
@@ -184,7 +185,7 @@ def action_to_move(state: State, action: int) -> Move:
     """
     actions = _encoding(state.pack).actions
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(actions):
-        raise IllegalMoveError(f"{action!r} is not a Trismaugistus action id (0..{len(actions) - 1})")
+        raise IllegalMoveError(f"{brief(action)} is not a Trismaugistus action id (0..{len(actions) - 1})")
     return actions[action]
 
 
@@ -196,7 +197,7 @@ def move_to_chance(state: State, move: Move) -> int:
     """
     outcome = _lookup(_encoding(state.pack).chance_ids, move)
     if outcome is None:
-        raise InvalidMoveError(f"{move!r} is not a Trismaugistus chance outcome with an id")
+        raise InvalidMoveError(f"{brief(move)} is not a Trismaugistus chance outcome with an id")
     return outcome
 
 
@@ -208,7 +209,7 @@ def chance_to_move(state: State, outcome: int) -> Move:
     """
     chances = _encoding(state.pack).chances
     if isinstance(outcome, bool) or not isinstance(outcome, int) or not 0 <= outcome < len(chances):
-        raise IllegalMoveError(f"{outcome!r} is not a Trismaugistus chance id (0..{len(chances) - 1})")
+        raise IllegalMoveError(f"{brief(outcome)} is not a Trismaugistus chance id (0..{len(chances) - 1})")
     return chances[outcome]
 
 
@@ -229,7 +230,7 @@ def max_game_length(state: State, max_turns: int = DEFAULT_MAX_TURNS) -> int:
     """
     pack = _pack_of(state, "max_game_length")
     if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 0:
-        raise InvalidOptionError(f"max_turns must be an integer >= 0, not {max_turns!r}")
+        raise InvalidOptionError(f"max_turns must be an integer >= 0, not {brief(max_turns)}")
     board_experiments = sum(1 for e in pack.experiments if e.stage != "starting")
     board_artifacts = sum(1 for a in pack.artifacts if not a.starting)
     purples = max(OBJECTIVE_PURPLE_COUNT.values())

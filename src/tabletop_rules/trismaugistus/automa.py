@@ -361,7 +361,9 @@ class Work:
             self.vp += 1
             self.note("T-BONUS-5", f"{why}: {element} is at its maximum {self.levels[i]}, VP +1 -> {self.vp}")
             return
-        self.note("T-ACT-9" if why == "advance_track" else "T-ACT-6", f"{why}: {element} +1")
+        # the clause of the cause: T-ACT-9 (a given track), T-ACT-3 (an experiment already met), T-ACT-6
+        clause = "T-ACT-9" if why == "advance_track" else "T-ACT-3" if why == "experiment" else "T-ACT-6"
+        self.note(clause, f"{why}: {element} +1")
         self.move_marker(element, self.levels[i] + 1)
 
     def advance_nearest(self) -> None:

@@ -1,4 +1,4 @@
-"""The automa's side of the flow: its turns, turn order, round ends and final scoring.
+"""The flow of a game: setup, the automa's turns, turn order, round ends and final scoring.
 
 Each function takes a `Work` copy (or a state) and returns the next state;
 `rules.apply` dispatches to them.
@@ -13,10 +13,18 @@ from tabletop_rules.core.frozen import evolve, frozen_mapping
 from tabletop_rules.trismaugistus.automa import Work
 from tabletop_rules.trismaugistus.automa_choice import section_one
 from tabletop_rules.trismaugistus.content.records import Pack
-from tabletop_rules.trismaugistus.moves import ObjectiveDie, ObjectiveDieRaw
+from tabletop_rules.trismaugistus.moves import ObjectiveDie, ObjectiveDieRaw, ObjectiveSlot, Setup
+from tabletop_rules.trismaugistus.reports import layout_from_pack, tiebreak_of
 from tabletop_rules.trismaugistus.scoring import final_score
-from tabletop_rules.trismaugistus.state import Pending, State, TraceLine
-from tabletop_rules.trismaugistus.vocabulary import DICE_PER_ROUND, ETHER_BEFORE_ROUND, ROUNDS, Side
+from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
+from tabletop_rules.trismaugistus.vocabulary import (
+    DICE_PER_ROUND,
+    ETHER_BEFORE_ROUND,
+    OBJECTIVE_PURPLE_COUNT,
+    ROUNDS,
+    STARTING_ETHER,
+    Side,
+)
 
 PENDING_CARD = Pending(kind="card")
 PENDING_MASTERPIECE = Pending(kind="masterpiece")
@@ -28,7 +36,70 @@ __all__ = [
     "final_scoring",
     "next_turn",
     "objective_die",
+    "setup_game",
 ]
+
+
+# --- setup (T-SETUP) ---------------------------------------------------------------------------------
+
+
+def setup_game(state: State, setup: Setup) -> State:
+    """The game after its (checked) `Setup`: the automa set up, waiting for the round-1 roll (T-SETUP)."""
+    pack = state.pack
+    options = state.options
+    d = setup.difficulty
+    preset = pack.preset[d]
+    draw = set(preset.draw_deck)
+    discard = list(preset.face_up_discard)
+    purples: tuple[str, ...] = ()
+    if setup.objectives_enabled:  # T-OBJ-2, T-RULING-27, T-RULING-28
+        purples = setup.objective_purple_ids or pack.cards_of("purple")[: OBJECTIVE_PURPLE_COUNT[d]]
+        if d == 3 and options.level3_purple_placement == "face_up_discard":
+            discard.extend(purples)
+        else:
+            draw.update(purples)
+    layout = setup.bonus_layout if setup.bonus_layout is not None else layout_from_pack(pack)
+    row = tuple(ObjectiveSlot(card_id=o) for o in setup.objective_row)
+    base = evolve(
+        state,
+        difficulty=d,
+        objectives_enabled=setup.objectives_enabled,
+        masterpiece_deck=tuple(m.id for m in pack.masterpieces if m.id not in setup.masterpieces_unavailable),
+        board=BoardMirror(objectives=row, bonus_layout=layout),
+        automa=evolve(state.automa, starting_experiment=setup.starting_experiment),
+    )
+    w = Work(base)
+    w.ether = STARTING_ETHER
+    w.tiebreak = tiebreak_of(pack, setup)
+    w.draw_pile = draw
+    w.discard = discard
+    w.artifacts = [setup.starting_artifact]
+    w.note("T-SETUP-1", "automa VP 0; T-SETUP-2: every mastery marker on level 0")
+    w.note("T-SETUP-3", "turn order: the human is first player in round 1, the automa second")
+    w.note("T-SETUP-4", f"tracker card with {STARTING_ETHER} ether die, no gold")
+    deck_text = f"draw pile {len(draw)} cards" + (
+        f", {len(discard)} face up in the discard pile" if discard else ""
+    )
+    clause = {1: "T-SETUP-11", 2: "T-SETUP-10", 3: "T-SETUP-12"}[d]
+    w.note(
+        clause,
+        f"difficulty {d}: {deck_text}" + (f" (with purple {', '.join(purples)}, T-OBJ-2)" if purples else ""),
+    )
+    w.note(
+        "T-SETUP-6",
+        f"starting experiment {setup.starting_experiment}, starting artifact {setup.starting_artifact}",
+    )
+    w.note("T-SETUP-7", f"tie-break cube on {w.tiebreak}")
+    if options.starting_experiment_resolved:  # T-RULING-5
+        w.experiments = [setup.starting_experiment]
+    req = pack.experiment[setup.starting_experiment].requirement
+    w.note("T-SETUP-9", f"advance {req.track} to meet {req}")
+    w.move_marker(req.track, req.level, bonuses=options.setup_advance_triggers_bonuses)
+    w.phase = "round_start"
+    w.round = 1
+    w.first_player = "human"
+    w.to_move = "human"
+    return w.freeze()
 
 
 # --- turn order and rounds (B-8, T-ROUND) ------------------------------------------------------------

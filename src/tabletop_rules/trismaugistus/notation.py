@@ -21,11 +21,28 @@ Move                                   Text
 ``ObjectiveDieRaw``                    ``black-die 6`` (the raw value rolled at the table)
 ``MasterpieceDrawn``                   ``masterpiece FX-M1``
 ``ArtifactDie``                        ``artifact-die 2``
+``ReportFinalScore``                   ``report score 87`` (once the game is over)
 =====================================  =================================================
 
-In a report, a section that is given replaces that whole part of the mirror;
-``-`` means empty (``bowls=-``: no dice at all).  Bowls and areas list only
-their non-empty faces; dice counts are ``r``/``w``/``b`` followed by a number.
+**Reports change only what they name.**  In `parse_move` (which reads against
+the state's mirror), a section of a report names faces (``bowls=``,
+``areas=``) or colours (``offers=``); each one named replaces that bowl, area or
+offer, and those not named keep what the mirror shows.  ``face:-`` empties one
+(``areas=copper:-``), and a bare ``-`` empties the whole section
+(``offers=-``).  So ``report refill areas=copper:FX-E05`` refills the copper
+area and leaves the other areas alone.  The one exception is the roll at the
+start of a round (reason ``round_start``, or no reason at a round start): its
+``bowls=`` is the whole roll, and bowls it does not name are empty.
+``objectives=`` lists the whole row of 4 and ``bonuses=`` all four tracks; a
+partial one is refused with `InvalidMoveError` (it would leave the row or a
+track undefined).  A face or colour named twice, or a colour letter repeated in
+a bowl, is refused too.
+
+`move_to_str` writes a report against the same mirror (the faces it changes,
+``face:-`` for those it empties), so ``parse_move(s, move_to_str(s, m)) == m``.
+The stateless pair `format_move` / `parse_move_text` writes and reads against an
+empty mirror (every face not named is empty).  Dice counts are ``r``/``w``/``b``
+followed by a digit.  Numbers are ASCII digits only.
 """
 
 from __future__ import annotations
@@ -34,8 +51,11 @@ import re
 from typing import Any, Final
 
 from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.trismaugistus.content.records import BonusSpace, Pack
 from tabletop_rules.trismaugistus.moves import (
+    MAX_REPORTED_SCORE,
+    Areas,
     ArtifactDie,
     BonusLayout,
     Bowls,
@@ -51,12 +71,13 @@ from tabletop_rules.trismaugistus.moves import (
     ObjectiveDieRaw,
     ObjectiveSlot,
     ReportBoard,
+    ReportFinalScore,
     Setup,
 )
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.rules import apply, check_move, new_game
-from tabletop_rules.trismaugistus.state import State
-from tabletop_rules.trismaugistus.vocabulary import BONUS_KINDS, COLOURS, ELEMENTS, FACES
+from tabletop_rules.trismaugistus.state import BoardMirror, State
+from tabletop_rules.trismaugistus.vocabulary import BONUS_KINDS, COLOURS, ELEMENTS, FACES, OBJECTIVE_ROW_SIZE
 
 __all__ = [
     "MAX_MOVE_TEXT",
@@ -72,21 +93,44 @@ MAX_MOVE_TEXT: Final = 4000
 
 _LETTER = {"red": "r", "white": "w", "black": "b"}
 _ID = re.compile(r"[A-Za-z0-9_.\-]+")
+_LETTER_INDEX = {"r": 0, "w": 1, "b": 2}
 _COUNTS = re.compile(r"(?:[rwb][0-9])+")
+_NUMBER = re.compile(r"0|[1-9][0-9]*")  # ASCII digits only (str.isdigit also takes other scripts)
 
 
 def _ids(values: tuple[str, ...], sep: str) -> str:
     return sep.join(values) if values else "-"
 
 
-def _bowls(bowls: Bowls) -> str:
+_EMPTY: Final = BoardMirror()
+
+
+def _bowls(bowls: Bowls, base: Bowls) -> str:
+    """The non-empty bowls, and ``face:-`` where ``bowls`` empties one the ``base`` mirror has."""
+    if not any(any(c) for c in bowls):
+        return "-"
     parts = []
-    for face, counts in zip(FACES, bowls, strict=True):
+    for face, counts, old in zip(FACES, bowls, base, strict=True):
         if any(counts):
             parts.append(
                 f"{face}:" + "".join(f"{_LETTER[c]}{n}" for c, n in zip(COLOURS, counts, strict=True) if n)
             )
-    return ",".join(parts) or "-"
+        elif any(old):
+            parts.append(f"{face}:-")
+    return ",".join(parts)
+
+
+def _groups(keys: tuple[str, ...], groups: Areas, base: Areas) -> str:
+    """The same for areas (keys: faces) and offers (keys: colours)."""
+    if not any(groups):
+        return "-"
+    parts = []
+    for key, ids, old in zip(keys, groups, base, strict=True):
+        if ids:
+            parts.append(f"{key}:{'+'.join(ids)}")
+        elif old:
+            parts.append(f"{key}:-")
+    return ",".join(parts)
 
 
 def _layout(layout: BonusLayout) -> str:
@@ -97,7 +141,15 @@ def _layout(layout: BonusLayout) -> str:
 
 
 def format_move(move: Move) -> str:
-    """The text of ``move`` (see the module's table)."""
+    """The text of ``move`` (see the module's table); a report is written against an empty mirror.
+
+    Raises:
+        InvalidMoveError: if ``move`` is not a move of this game.
+    """
+    return _format(move, _EMPTY, roll=True)
+
+
+def _format(move: Move, base: BoardMirror, *, roll: bool) -> str:
     if isinstance(move, Setup):
         parts = [
             f"setup d{move.difficulty}",
@@ -120,17 +172,11 @@ def format_move(move: Move) -> str:
     if isinstance(move, ReportBoard):
         parts = ["report"] if move.reason is None else [f"report {move.reason}"]
         if move.bowls is not None:
-            parts.append(f"bowls={_bowls(move.bowls)}")
+            parts.append(f"bowls={_bowls(move.bowls, _EMPTY.bowls if roll else base.bowls)}")
         if move.experiment_areas is not None:
-            shown = [
-                f"{f}:{'+'.join(ids)}" for f, ids in zip(FACES, move.experiment_areas, strict=True) if ids
-            ]
-            parts.append(f"areas={','.join(shown) or '-'}")
+            parts.append(f"areas={_groups(FACES, move.experiment_areas, base.areas)}")
         if move.artifact_offers is not None:
-            shown = [
-                f"{c}:{'+'.join(ids)}" for c, ids in zip(COLOURS, move.artifact_offers, strict=True) if ids
-            ]
-            parts.append(f"offers={','.join(shown) or '-'}")
+            parts.append(f"offers={_groups(COLOURS, move.artifact_offers, base.offers)}")
         if move.objective_row is not None:
             slots = [
                 s.card_id + ("" if s.face_up else ":down") + (f":c{s.cubes}" if s.cubes else "")
@@ -140,6 +186,8 @@ def format_move(move: Move) -> str:
         if move.bonus_layout is not None:
             parts.append(f"bonuses={_layout(move.bonus_layout)}")
         return " ".join(parts)
+    if isinstance(move, ReportFinalScore):
+        return f"report score {move.points}"
     if isinstance(move, HumanDraftDie):
         return f"draft {move.face}/{move.colour}"
     if isinstance(move, HumanTakeExperiment):
@@ -160,19 +208,19 @@ def format_move(move: Move) -> str:
         return f"masterpiece {move.masterpiece_id}"
     if isinstance(move, ArtifactDie):
         return f"artifact-die {move.slot}"
-    raise InvalidMoveError(f"{move!r} is not a Trismaugistus move")
+    raise InvalidMoveError(f"{brief(move)} is not a Trismaugistus move")
 
 
 # --- parsing ---------------------------------------------------------------------------------------
 
 
 def _bad(text: str, why: str) -> InvalidMoveError:
-    return InvalidMoveError(f"cannot read {text!r} as a Trismaugistus move: {why}")
+    return InvalidMoveError(f"cannot read {brief(text)} as a Trismaugistus move: {why}")
 
 
 def _id(text: str, value: str) -> str:
     if not _ID.fullmatch(value):
-        raise _bad(text, f"{value!r} is not an id")
+        raise _bad(text, f"{brief(value)} is not an id")
     return value
 
 
@@ -183,33 +231,46 @@ def _id_list(text: str, value: str, sep: str) -> tuple[str, ...]:
 
 
 def _small_int(text: str, value: str, low: int, high: int) -> int:
-    if not value.isdigit() or len(value) > 2 or not low <= int(value) <= high:
-        raise _bad(text, f"expected a number from {low} to {high}, got {value!r}")
+    if not _NUMBER.fullmatch(value) or len(value) > len(str(high)) or not low <= int(value) <= high:
+        raise _bad(text, f"expected a number from {low} to {high}, got {brief(value)}")
     return int(value)
 
 
-def _parse_bowls(text: str, value: str) -> Bowls:
-    counts = {f: [0, 0, 0] for f in FACES}
-    if value != "-":
-        for part in value.split(","):
-            face, _, spec = part.partition(":")
-            if face not in counts or not _COUNTS.fullmatch(spec):
-                raise _bad(text, f"bad bowl {part!r} (expected e.g. iron:r1w2)")
-            for i in range(0, len(spec), 2):
-                counts[face][COLOURS.index({"r": "red", "w": "white", "b": "black"}[spec[i]])] += int(
-                    spec[i + 1]
-                )
-    return tuple((c[0], c[1], c[2]) for c in counts.values())
+def _parse_bowls(text: str, value: str, base: Bowls) -> Bowls:
+    if value == "-":
+        return _EMPTY.bowls
+    counts = dict(zip(FACES, base, strict=True))
+    named: set[str] = set()
+    for part in value.split(","):
+        face, _, spec = part.partition(":")
+        if face not in counts or face in named or not (spec == "-" or _COUNTS.fullmatch(spec)):
+            raise _bad(
+                text, f"bad bowl {brief(part)} (expected e.g. iron:r1w2, or iron:- for empty, once each)"
+            )
+        named.add(face)
+        letters = spec[0::2] if spec != "-" else ""
+        if len(set(letters)) != len(letters):
+            raise _bad(text, f"bad bowl {brief(part)}: a colour is given twice")
+        c = [0, 0, 0]
+        for i in range(0, len(letters) * 2, 2):
+            c[_LETTER_INDEX[spec[i]]] = int(spec[i + 1])
+        counts[face] = (c[0], c[1], c[2])
+    return tuple(counts.values())
 
 
-def _parse_groups(text: str, value: str, keys: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    groups: dict[str, tuple[str, ...]] = dict.fromkeys(keys, ())
-    if value != "-":
-        for part in value.split(","):
-            key, _, ids = part.partition(":")
-            if key not in groups or groups[key] or not ids:
-                raise _bad(text, f"bad group {part!r}")
-            groups[key] = tuple(_id(text, i) for i in ids.split("+"))
+def _parse_groups(
+    text: str, value: str, keys: tuple[str, ...], base: tuple[tuple[str, ...], ...]
+) -> tuple[tuple[str, ...], ...]:
+    if value == "-":
+        return ((),) * len(keys)
+    groups = dict(zip(keys, base, strict=True))
+    named: set[str] = set()
+    for part in value.split(","):
+        key, _, ids = part.partition(":")
+        if key not in groups or key in named or not ids:
+            raise _bad(text, f"bad group {brief(part)} (each {'/'.join(keys)} at most once)")
+        named.add(key)
+        groups[key] = () if ids == "-" else tuple(_id(text, i) for i in ids.split("+"))
     return tuple(groups[k] for k in keys)
 
 
@@ -218,13 +279,13 @@ def _parse_layout(text: str, value: str) -> BonusLayout:
     for part in value.split(","):
         element, _, spec = part.partition(":")
         if element not in tracks or tracks[element] is not None or not spec:
-            raise _bad(text, f"bad bonus track {part!r}")
+            raise _bad(text, f"bad bonus track {brief(part)}")
         spaces: list[BonusSpace] = []
         if spec != "-":
             for item in spec.split("+"):
                 level, _, kind = item.partition("=")
                 if kind not in BONUS_KINDS:
-                    raise _bad(text, f"bad bonus space {item!r}")
+                    raise _bad(text, f"bad bonus space {brief(item)}")
                 spaces.append(BonusSpace(_small_int(text, level, 1, 99), kind))
         tracks[element] = tuple(spaces)
     if any(v is None for v in tracks.values()):
@@ -233,6 +294,8 @@ def _parse_layout(text: str, value: str) -> BonusLayout:
 
 
 def _parse_slots(text: str, value: str) -> tuple[ObjectiveSlot, ...]:
+    if value != "-" and value.count(",") != OBJECTIVE_ROW_SIZE - 1:
+        raise _bad(text, f"objectives= lists the whole row of {OBJECTIVE_ROW_SIZE} cards")
     slots = []
     for part in value.split(",") if value != "-" else []:
         ident, *flags = part.split(":")
@@ -243,7 +306,7 @@ def _parse_slots(text: str, value: str) -> tuple[ObjectiveSlot, ...]:
             elif flag.startswith("c") and cubes == 0:
                 cubes = _small_int(text, flag[1:], 1, 3)
             else:
-                raise _bad(text, f"bad objective flag {flag!r}")
+                raise _bad(text, f"bad objective flag {brief(flag)}")
         slots.append(ObjectiveSlot(_id(text, ident), face_up, cubes))
     return tuple(slots)
 
@@ -253,7 +316,7 @@ def _options(text: str, words: list[str], allowed: set[str]) -> dict[str, str]:
     for word in words:
         key, eq, value = word.partition("=")
         if not eq or key not in allowed or key in out or not value:
-            raise _bad(text, f"unexpected {word!r}")
+            raise _bad(text, f"unexpected {brief(word)}")
         out[key] = value
     return out
 
@@ -268,7 +331,7 @@ def _parse_setup(text: str, words: list[str]) -> Setup:
         raise _bad(text, "setup needs exp=<starting experiment> and art=<starting artifact>")
     cube = opts.get("cube")
     if cube is not None and cube not in ELEMENTS:
-        raise _bad(text, f"{cube!r} is not a mastery track")
+        raise _bad(text, f"{brief(cube)} is not a mastery track")
     if "objectives" in opts and "row" in opts:
         raise _bad(text, "give objectives= or row=, not both")
     enabled = "objectives" in opts
@@ -285,39 +348,56 @@ def _parse_setup(text: str, words: list[str]) -> Setup:
     )
 
 
-def _parse_report(text: str, words: list[str]) -> ReportBoard:
+def _parse_report(text: str, words: list[str], base: BoardMirror, round_start: bool) -> Move:
+    if len(words) == 3 and words[1] == "score":
+        return ReportFinalScore(_small_int(text, words[2], 0, MAX_REPORTED_SCORE))
     reason = words[1] if len(words) > 1 and "=" not in words[1] else None
     if reason not in ("round_start", "refill", "correction", None):
-        raise _bad(text, "a report's reason is round_start, refill or correction")
+        raise _bad(text, "a report's reason is round_start, refill or correction (or: report score N)")
     opts = _options(
         text, words[1 if reason is None else 2 :], {"bowls", "areas", "offers", "objectives", "bonuses"}
     )
+    roll = reason == "round_start" or (reason is None and round_start)
     return ReportBoard(
         reason=reason,  # type: ignore[arg-type]
-        bowls=_parse_bowls(text, opts["bowls"]) if "bowls" in opts else None,
-        experiment_areas=_parse_groups(text, opts["areas"], FACES) if "areas" in opts else None,
-        artifact_offers=_parse_groups(text, opts["offers"], COLOURS) if "offers" in opts else None,
+        bowls=_parse_bowls(text, opts["bowls"], _EMPTY.bowls if roll else base.bowls)
+        if "bowls" in opts
+        else None,
+        experiment_areas=_parse_groups(text, opts["areas"], FACES, base.areas) if "areas" in opts else None,
+        artifact_offers=_parse_groups(text, opts["offers"], COLOURS, base.offers)
+        if "offers" in opts
+        else None,
         objective_row=_parse_slots(text, opts["objectives"]) if "objectives" in opts else None,
         bonus_layout=_parse_layout(text, opts["bonuses"]) if "bonuses" in opts else None,
     )
 
 
 def parse_move_text(text: str) -> Move:
-    """Read one move from ``text`` (syntax only; legality is checked by the caller).
+    """Read one move from ``text`` (syntax only; a report is read against an empty mirror).
+
+    Legality is checked by the caller; `parse_move` reads a report against the state's mirror.
 
     Raises:
         InvalidMoveError: if the text is not a move of this notation.
     """
-    if not isinstance(text, str):
+    return _parse(text, _EMPTY, round_start=True)
+
+
+def _parse(text: str, base: BoardMirror, *, round_start: bool) -> Move:
+    if type(text) is not str:
         raise InvalidMoveError(f"a move's text must be a string, not {type(text).__name__}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(
+            f"overlong text: a Trismaugistus move is at most {MAX_MOVE_TEXT} characters, not {len(text)}"
+        )
     words = text.split()
-    if not words or len(text) > MAX_MOVE_TEXT:
-        raise _bad(text, "empty or overlong text")
+    if not words:
+        raise _bad(text, "empty text")
     head, args = words[0], words[1:]
     if head == "setup":
         return _parse_setup(text, words)
     if head == "report":
-        return _parse_report(text, words)
+        return _parse_report(text, words, base, round_start)
     if head == "end" and len(args) <= 1:
         if not args:
             return HumanEndTurn(False)
@@ -345,24 +425,37 @@ def parse_move_text(text: str) -> Move:
     raise _bad(text, "unknown move (see the notation table in the docs)")
 
 
+def _is_roll(state: State, move: Any) -> bool:
+    return move.reason == "round_start" or (move.reason is None and state.phase == "round_start")
+
+
 def move_to_str(state: State, move: Move) -> str:
-    """``move`` in the notation of the module's table (the text does not depend on ``state``).
+    """``move`` in the notation of the module's table; a report is written against the state's mirror.
 
     Raises:
-        InvalidMoveError: if ``move`` is not a move of this game.
+        InvalidMoveError: if ``move`` is not a well-formed move of this game.
     """
-    del state
-    return format_move(move)
+    try:
+        if isinstance(move, ReportBoard):
+            return _format(move, state.board, roll=_is_roll(state, move))
+        return _format(move, _EMPTY, roll=True)
+    except (TypeError, ValueError, AttributeError, KeyError) as exc:
+        if isinstance(exc, InvalidMoveError):
+            raise
+        raise InvalidMoveError(f"{brief(move)} is not a well-formed Trismaugistus move") from None
 
 
 def parse_move(state: State, text: str) -> Move:
     """The move that ``text`` names, if it can be applied in ``state``.
 
+    A report changes only what it names: its sections are read against the
+    state's mirror (see the module's docstring).
+
     Raises:
         InvalidMoveError: if the text is not in the notation.
         IllegalMoveError: if the move cannot be applied here (the message says why).
     """
-    move = parse_move_text(text)
+    move = _parse(text, state.board, round_start=state.phase == "round_start")
     try:
         check_move(state, move)
     except InvalidMoveError as exc:  # pragma: no cover - parsed moves always have a move type
@@ -384,5 +477,5 @@ def new_game_with_setup(
     state = new_game(options, pack=pack)
     move = parse_move(state, setup) if isinstance(setup, str) else setup
     if not isinstance(move, Setup):
-        raise IllegalMoveError(f"{setup!r} is not a setup move")
+        raise IllegalMoveError(f"{brief(setup)} is not a setup move")
     return apply(state, move)

@@ -18,6 +18,7 @@ import attrs
 
 from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.options import GameOptions, int_option
 
 __all__ = ["RULING_FIELDS", "Options"]
@@ -63,7 +64,7 @@ RULING_FIELDS: Final[dict[str, str]] = {
 
 def _as_order(value: Any) -> LevelOrder:
     if not isinstance(value, list | tuple):
-        raise InvalidOptionError(f"a tie-break order must be a sequence of names, got {value!r}")
+        raise InvalidOptionError(f"a tie-break order must be a sequence of names, got {brief(value)}")
     return tuple(value)
 
 
@@ -99,6 +100,14 @@ class Options(GameOptions):
       ``objective_no_target`` (T-RULING-31, fixed), ``completed_objective_cubes`` (T-RULING-32, fixed).
 
     T-RULING-2, -15, -20 and -27 are inputs of the `Setup` move; T-RULING-11 and -23 are pack data.
+
+    One field is not a ruling of the spec but of the library, for the table companion:
+
+    * ``score_tie``: who wins when the human's reported score (`ReportFinalScore`)
+      equals the automa's total.  The seed says nothing about it and the spec leaves
+      "who wins" to the base game (spec 1.2), whose tie-breaker the engine does not
+      model, so the default ``"shared"`` reports a tie and leaves the tie-breaker to
+      the table; ``"human"`` and ``"automa"`` give the tie to that side.
     """
 
     nearest_excludes_maxed: bool = True
@@ -135,6 +144,7 @@ class Options(GameOptions):
     objective_die_mapping: Literal["row_position", "kth_face_up"] = "row_position"
     objective_no_target: Literal["skip"] = "skip"
     completed_objective_cubes: Literal["return_to_supply"] = "return_to_supply"
+    score_tie: Literal["shared", "human", "automa"] = "shared"
 
     def _check(self) -> None:
         """T-RULING-6: each tie-break order is a permutation of its three criteria."""
@@ -146,7 +156,8 @@ class Options(GameOptions):
                 or sorted(value) != sorted(("wild", "leftmost", own))
             ):
                 raise InvalidOptionError(
-                    f"Trismaugistus option {name} must order 'wild', 'leftmost' and {own!r}, got {value!r}"
+                    f"Trismaugistus option {name} must order 'wild', 'leftmost' and {own!r},"
+                    f" got {brief(value)}"
                 )
 
 

@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 
 from tabletop_rules.core.errors import IllegalMoveError
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.trismaugistus.content.records import BonusSpace, Pack
 from tabletop_rules.trismaugistus.moves import (
     Areas,
@@ -91,9 +92,11 @@ def check_bonus_layout(pack: Pack, layout: Any, where: str) -> None:
             _illegal(f"{where} for {element} must list distinct levels in rising order")
         for s in spaces:
             if isinstance(s.level, bool) or not isinstance(s.level, int) or not 1 <= s.level <= top:
-                _illegal(f"{where} for {element}: level {s.level!r} is not on a track of max level {top}")
+                _illegal(
+                    f"{where} for {element}: level {brief(s.level)} is not on a track of max level {top}"
+                )
             if s.kind not in BONUS_KINDS:
-                _illegal(f"{where} for {element}: {s.kind!r} is not a bonus kind the seed defines")
+                _illegal(f"{where} for {element}: {brief(s.kind)} is not a bonus kind the seed defines")
 
 
 def tiebreak_of(pack: Pack, setup: Setup) -> Any:
@@ -120,19 +123,19 @@ def check_setup(state: State, setup: Setup) -> None:
     if state.phase != "setup":
         _illegal("the game is already set up")
     if setup.difficulty not in (1, 2, 3) or isinstance(setup.difficulty, bool):
-        _illegal(f"the difficulty must be 1, 2 or 3, not {setup.difficulty!r}")
+        _illegal(f"the difficulty must be 1, 2 or 3, not {brief(setup.difficulty)}")
     if not isinstance(setup.objectives_enabled, bool):
         _illegal("objectives_enabled must be true or false")
     exp = (
         pack.experiment.get(setup.starting_experiment) if isinstance(setup.starting_experiment, str) else None
     )
     if exp is None or exp.stage != "starting":
-        _illegal(f"{setup.starting_experiment!r} is not a starting experiment of pack {pack.pack_id}")
+        _illegal(f"{brief(setup.starting_experiment)} is not a starting experiment of pack {pack.pack_id}")
     art = pack.artifact.get(setup.starting_artifact) if isinstance(setup.starting_artifact, str) else None
     if art is None or not art.starting:
-        _illegal(f"{setup.starting_artifact!r} is not a starting artifact of pack {pack.pack_id}")
+        _illegal(f"{brief(setup.starting_artifact)} is not a starting artifact of pack {pack.pack_id}")
     if setup.tiebreak_track is not None and setup.tiebreak_track not in ELEMENTS:
-        _illegal(f"{setup.tiebreak_track!r} is not a mastery track")
+        _illegal(f"{brief(setup.tiebreak_track)} is not a mastery track")
     tiebreak_of(pack, setup)
     row = setup.objective_row
     if not isinstance(row, tuple):
@@ -153,7 +156,7 @@ def check_setup(state: State, setup: Setup) -> None:
         _illegal("masterpieces_unavailable must be a tuple of different masterpiece ids")
     for m in unavailable:
         if m not in pack.masterpiece:
-            _illegal(f"{m!r} is not a masterpiece of pack {pack.pack_id}")
+            _illegal(f"{brief(m)} is not a masterpiece of pack {pack.pack_id}")
     if setup.bonus_layout is not None:
         check_bonus_layout(pack, setup.bonus_layout, "Setup.bonus_layout")
     purples = setup.objective_purple_ids
@@ -221,7 +224,7 @@ def check_report_board(state: State, report: ReportBoard) -> None:
     """A board report: where it is accepted, and that every part it gives is a possible board."""
     pack = state.pack
     if report.reason not in ("round_start", "refill", "correction", None):
-        _illegal(f"{report.reason!r} is not a reason for a board report")
+        _illegal(f"{brief(report.reason)} is not a reason for a board report")
     if state.phase == "round_start":
         if report.reason not in ("round_start", None) or report.bowls is None:
             _illegal(
@@ -260,7 +263,7 @@ def check_report_board(state: State, report: ReportBoard) -> None:
                 _illegal(f"the {face} bowl has no experiment area in pack {pack.pack_id}")
             for e in ids:
                 if e not in pack.experiment or pack.experiment[e].stage == "starting":
-                    _illegal(f"{e!r} is not a board experiment of pack {pack.pack_id}")
+                    _illegal(f"{brief(e)} is not a board experiment of pack {pack.pack_id}")
                 if e in owned:
                     _illegal(f"{e} has already been taken")
                 seen.append(e)
@@ -284,7 +287,7 @@ def check_report_board(state: State, report: ReportBoard) -> None:
             for a in ids:
                 art = pack.artifact.get(a) if isinstance(a, str) else None
                 if art is None or art.starting or art.colour != colour:
-                    _illegal(f"{a!r} is not a {colour} board artifact of pack {pack.pack_id}")
+                    _illegal(f"{brief(a)} is not a {colour} board artifact of pack {pack.pack_id}")
                 if a in owned:
                     _illegal(f"{a} has already been taken")
                 seen.append(a)
@@ -298,7 +301,7 @@ def check_report_board(state: State, report: ReportBoard) -> None:
             _illegal(f"the objective row must list {OBJECTIVE_ROW_SIZE} different objectives")
         for s in row:
             if s.card_id not in pack.objective:
-                _illegal(f"{s.card_id!r} is not an objective of pack {pack.pack_id}")
+                _illegal(f"{brief(s.card_id)} is not an objective of pack {pack.pack_id}")
             if not isinstance(s.face_up, bool) or isinstance(s.cubes, bool) or not isinstance(s.cubes, int):
                 _illegal("an objective slot needs face_up true/false and a cube count")
             if not 0 <= s.cubes <= (2 if s.face_up else 3):
@@ -418,7 +421,7 @@ def check_human_move(state: State, move: Any) -> None:
             _illegal("the objectives module is off")
         pos = move.position
         if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= len(board.objectives):
-            _illegal(f"there is no objective at position {pos!r}")
+            _illegal(f"there is no objective at position {brief(pos)}")
         if not board.objectives[pos - 1].face_up:
             _illegal(f"the objective at position {pos} is already face down")
     elif isinstance(move, HumanEndTurn):
@@ -430,7 +433,7 @@ def check_human_move(state: State, move: Any) -> None:
                 " the round is finished with the third (or when the bowls are empty)"
             )
     else:  # pragma: no cover - dispatch guarantees the type
-        _illegal(f"{move!r} is not a report of the human's turn")
+        _illegal(f"{brief(move)} is not a report of the human's turn")
 
 
 _DRAFT: tuple[tuple[HumanDraftDie, ...], ...] = tuple(

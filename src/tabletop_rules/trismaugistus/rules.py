@@ -21,9 +21,10 @@ from tabletop_rules.core.errors import (
     InvalidOptionError,
 )
 from tabletop_rules.core.frozen import evolve
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.trismaugistus.automa import Work
-from tabletop_rules.trismaugistus.content.loader import canonical_pack, check_pack, default_pack
+from tabletop_rules.trismaugistus.content.loader import checked_pack, default_pack
 from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.flow import (
     PENDING_CARD,
@@ -33,6 +34,7 @@ from tabletop_rules.trismaugistus.flow import (
     final_scoring,
     next_turn,
     objective_die,
+    setup_game,
 )
 from tabletop_rules.trismaugistus.moves import (
     ArtifactDie,
@@ -48,7 +50,9 @@ from tabletop_rules.trismaugistus.moves import (
     ObjectiveDieRaw,
     ObjectiveSlot,
     ReportBoard,
+    ReportFinalScore,
     Setup,
+    check_shape,
 )
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.reports import (
@@ -56,19 +60,16 @@ from tabletop_rules.trismaugistus.reports import (
     check_report_board,
     check_setup,
     human_turn_menu,
-    layout_from_pack,
     round_start_menu,
     setup_menu,
-    tiebreak_of,
 )
+from tabletop_rules.trismaugistus.scoring import check_human_score, report_human_score, winner
 from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import (
     COLOUR_INDEX,
     DICE_PER_ROUND,
     ELEMENTS,
     FACE_INDEX,
-    OBJECTIVE_PURPLE_COUNT,
-    STARTING_ETHER,
 )
 
 __all__ = [
@@ -88,13 +89,17 @@ __all__ = [
 
 _DEFAULT_OPTIONS: Final = Options()
 
-RULES_VERSION: Final = 1
-"""The behaviour version: it changes when the engine's behaviour changes, never on a refactor."""
+RULES_VERSION: Final = 2
+"""The behaviour version: it changes when the engine's behaviour changes, never on a refactor.
 
-_MOVE_TYPES = (
+2: the human's final score can be reported (`ReportFinalScore`, the ``score_tie`` option); a report's
+sections merge with the mirror in the notation; the one-step experiment advance is traced as T-ACT-3.
+"""
+
+_MOVE_TYPES: Final = frozenset((
     Setup, ReportBoard, HumanDraftDie, HumanTakeExperiment, HumanTakeArtifact, HumanCompleteObjective,
-    HumanEndTurn, CardDrawn, ObjectiveDie, ObjectiveDieRaw, MasterpieceDrawn, ArtifactDie,
-)  # fmt: skip
+    HumanEndTurn, ReportFinalScore, CardDrawn, ObjectiveDie, ObjectiveDieRaw, MasterpieceDrawn, ArtifactDie,
+))  # fmt: skip
 
 
 def new_game(
@@ -115,15 +120,12 @@ def new_game(
         InvalidContentError: if ``pack`` breaks the schema.
     """
     if players is not None and (type(players) is not int or players != 1):
-        raise InvalidOptionError(f"Trismaugistus is played by 1 player (the human), not {players!r}")
+        raise InvalidOptionError(f"Trismaugistus is played by 1 player (the human), not {brief(players)}")
     # The default options are one shared (frozen) instance: no re-validation per game, and the caches
     # keyed by options (section_one) compare it by identity.
     chosen = _DEFAULT_OPTIONS if options is None else Options.coerce(options)
-    if pack is None:
-        pack = default_pack()
-    else:
-        check_pack(pack)
-        pack = canonical_pack(pack)
+    # an explicit pack gets every check of the loader (cached per pack)
+    pack = default_pack() if pack is None else checked_pack(pack)
     return State(pack=pack, options=chosen)
 
 
@@ -145,10 +147,23 @@ def is_terminal(state: State) -> bool:
 
 
 def returns(state: State) -> tuple[float, ...]:
-    """Player 0's return: minus the automa's final score at the end (the human holds it down), else 0."""
-    if state.score is None or state.phase != "over":
+    """Player 0's return: the human's margin over the automa at the end, else 0.
+
+    The margin is the human's reported score (`ReportFinalScore`) minus the automa's
+    total.  Without a report the human's score counts as 0, so the return is minus
+    the automa's total (what a simulation without a human minimises).  A tie that
+    the ``score_tie`` option gives to one side returns +0.5 (the human's) or -0.5
+    (the automa's), so the sign of the return always names the winner.
+    """
+    score = state.score
+    if score is None or state.phase != "over":
         return (0.0,)
-    return (-float(state.score.total),)
+    human = score.human_score
+    margin = float((human or 0) - score.total)
+    if human is not None and margin == 0:
+        side = winner(score, state.options.score_tie)
+        margin = 0.5 if side == "human" else -0.5 if side == "automa" else 0.0
+    return (margin,)
 
 
 def legal_moves(state: State) -> Sequence[Move]:
@@ -228,14 +243,18 @@ def check_move(state: State, move: Any) -> None:
         InvalidMoveError: if ``move`` is not a move object of this game.
         IllegalMoveError: if it is a move but not acceptable in this state.
     """
-    if not isinstance(move, _MOVE_TYPES):
-        raise InvalidMoveError(f"{move!r} is not a Trismaugistus move")
+    if type(move) not in _MOVE_TYPES:  # the exact classes: no look-alike or subclass
+        raise InvalidMoveError(f"{brief(move)} is not a Trismaugistus move")
+    check_shape(move)  # exact field types, before any rule reads them
+    if isinstance(move, ReportFinalScore):
+        check_human_score(state, move)
+        return
     if state.phase == "over":
-        raise _illegal("the game is over")
+        raise _illegal("the game is over (only the human's final score can still be reported)")
     pending = state.pending
     if isinstance(move, CardDrawn | ObjectiveDie | ObjectiveDieRaw | MasterpieceDrawn | ArtifactDie):
         if pending is None:
-            raise _illegal(f"{move!r} is a chance outcome, but no card, die or masterpiece is awaited")
+            raise _illegal(f"{brief(move)} is a chance outcome, but no card, die or masterpiece is awaited")
         _check_chance(state, pending, move)
         return
     if pending is not None:
@@ -256,11 +275,11 @@ def _check_chance(state: State, pending: Pending, move: Any) -> None:
     kinds = {CardDrawn: "card", ObjectiveDie: "objective_die", ObjectiveDieRaw: "objective_die",
              ArtifactDie: "artifact_die", MasterpieceDrawn: "masterpiece"}  # fmt: skip
     if kinds[type(move)] != pending.kind:
-        raise _illegal(f"{move!r} does not answer the pending {pending.kind}")
+        raise _illegal(f"{brief(move)} does not answer the pending {pending.kind}")
     if isinstance(move, CardDrawn):
         pile = state.automa.draw_pile or frozenset(state.automa.discard)
         if not isinstance(move.card_id, str) or move.card_id not in pile:
-            raise _illegal(f"{move.card_id!r} is not in the automa's draw pile")
+            raise _illegal(f"{brief(move.card_id)} is not in the automa's draw pile")
     elif isinstance(move, ObjectiveDie):
         slots = state.board.objectives
         pos = move.position
@@ -270,15 +289,15 @@ def _check_chance(state: State, pending: Pending, move: Any) -> None:
             or not 1 <= pos <= len(slots)
             or not slots[pos - 1].face_up
         ):
-            raise _illegal(f"position {pos!r} is not a face-up objective")
+            raise _illegal(f"position {brief(pos)} is not a face-up objective")
     elif isinstance(move, ObjectiveDieRaw):
         if isinstance(move.value, bool) or not isinstance(move.value, int) or not 1 <= move.value <= 6:
-            raise _illegal(f"the black die shows 1 to 6, not {move.value!r}")
+            raise _illegal(f"the black die shows 1 to 6, not {brief(move.value)}")
     elif isinstance(move, ArtifactDie):
         if move.slot not in (1, 2) or isinstance(move.slot, bool):
-            raise _illegal(f"the artifact die chooses slot 1 or 2, not {move.slot!r}")
+            raise _illegal(f"the artifact die chooses slot 1 or 2, not {brief(move.slot)}")
     elif move.masterpiece_id not in state.masterpiece_deck:
-        raise _illegal(f"{move.masterpiece_id!r} is not in the masterpiece deck")
+        raise _illegal(f"{brief(move.masterpiece_id)} is not in the masterpiece deck")
 
 
 def is_legal(state: State, move: Any) -> bool:
@@ -304,13 +323,17 @@ def apply(state: State, move: Move) -> State:
         return card_drawn(state, move.card_id)
     if (type(move) is HumanDraftDie or type(move) is HumanEndTurn) and _human_ok(state, move):
         return _human(state, move)
+    if (type(move) is HumanTakeExperiment or type(move) is HumanTakeArtifact) and _take_ok(state, move):
+        return _human(state, move)
     if type(move) is ObjectiveDie and _objective_ok(state, move):
         return objective_die(state, move)
     if type(move) is ReportBoard and state.phase == "round_start" and _offered(round_start_menu(state), move):
         return _report(state, move)  # a report of the round-start menu is valid by construction
     check_move(state, move)  # the full check: raises with a sentence, or accepts a rarer move
     if isinstance(move, Setup):
-        return _setup(state, move)
+        return setup_game(state, move)
+    if isinstance(move, ReportFinalScore):
+        return report_human_score(state, move.points)
     if isinstance(move, ReportBoard):
         return _report(state, move)
     if isinstance(move, CardDrawn):
@@ -343,6 +366,20 @@ def _objective_ok(state: State, move: ObjectiveDie) -> bool:
         return False
     slots = state.board.objectives
     return 1 <= pos <= len(slots) and slots[pos - 1].face_up
+
+
+def _take_ok(state: State, move: Any) -> bool:
+    """The conditions of `check_human_move` for taking an experiment or an artifact (B-6)."""
+    if state.phase != "play" or state.pending is not None or state.to_move != "human":
+        return False
+    if type(move) is HumanTakeExperiment:
+        key, card, index, groups = move.face, move.experiment_id, FACE_INDEX, state.board.areas
+    else:
+        key, card, index, groups = move.colour, move.artifact_id, COLOUR_INDEX, state.board.offers
+    if type(key) is not str or type(card) is not str:
+        return False
+    i = index.get(key)
+    return i is not None and card in groups[i]
 
 
 def _offered(menu: tuple[Any, ...], move: Any) -> bool:
@@ -388,64 +425,6 @@ def _automa_turn_starts(state: State) -> bool:
         and a.active_die is None
         and a.dice_used >= DICE_PER_ROUND
     )
-
-
-def _setup(state: State, setup: Setup) -> State:
-    pack = state.pack
-    options = state.options
-    d = setup.difficulty
-    preset = pack.preset[d]
-    draw = set(preset.draw_deck)
-    discard = list(preset.face_up_discard)
-    purples: tuple[str, ...] = ()
-    if setup.objectives_enabled:  # T-OBJ-2, T-RULING-27, T-RULING-28
-        purples = setup.objective_purple_ids or pack.cards_of("purple")[: OBJECTIVE_PURPLE_COUNT[d]]
-        if d == 3 and options.level3_purple_placement == "face_up_discard":
-            discard.extend(purples)
-        else:
-            draw.update(purples)
-    layout = setup.bonus_layout if setup.bonus_layout is not None else layout_from_pack(pack)
-    row = tuple(ObjectiveSlot(card_id=o) for o in setup.objective_row)
-    base = evolve(
-        state,
-        difficulty=d,
-        objectives_enabled=setup.objectives_enabled,
-        masterpiece_deck=tuple(m.id for m in pack.masterpieces if m.id not in setup.masterpieces_unavailable),
-        board=BoardMirror(objectives=row, bonus_layout=layout),
-        automa=evolve(state.automa, starting_experiment=setup.starting_experiment),
-    )
-    w = Work(base)
-    w.ether = STARTING_ETHER
-    w.tiebreak = tiebreak_of(pack, setup)
-    w.draw_pile = draw
-    w.discard = discard
-    w.artifacts = [setup.starting_artifact]
-    w.note("T-SETUP-1", "automa VP 0; T-SETUP-2: every mastery marker on level 0")
-    w.note("T-SETUP-3", "turn order: the human is first player in round 1, the automa second")
-    w.note("T-SETUP-4", f"tracker card with {STARTING_ETHER} ether die, no gold")
-    deck_text = f"draw pile {len(draw)} cards" + (
-        f", {len(discard)} face up in the discard pile" if discard else ""
-    )
-    clause = {1: "T-SETUP-11", 2: "T-SETUP-10", 3: "T-SETUP-12"}[d]
-    w.note(
-        clause,
-        f"difficulty {d}: {deck_text}" + (f" (with purple {', '.join(purples)}, T-OBJ-2)" if purples else ""),
-    )
-    w.note(
-        "T-SETUP-6",
-        f"starting experiment {setup.starting_experiment}, starting artifact {setup.starting_artifact}",
-    )
-    w.note("T-SETUP-7", f"tie-break cube on {w.tiebreak}")
-    if options.starting_experiment_resolved:  # T-RULING-5
-        w.experiments = [setup.starting_experiment]
-    req = pack.experiment[setup.starting_experiment].requirement
-    w.note("T-SETUP-9", f"advance {req.track} to meet {req}")
-    w.move_marker(req.track, req.level, bonuses=options.setup_advance_triggers_bonuses)
-    w.phase = "round_start"
-    w.round = 1
-    w.first_player = "human"
-    w.to_move = "human"
-    return w.freeze()
 
 
 def _report(state: State, report: ReportBoard) -> State:
@@ -514,16 +493,28 @@ def _human(state: State, move: Any) -> State:
             return next_turn(w, "human", human_finished=True, first_finisher=first)
         w.note("", "the human ends the turn")
         return next_turn(w, "human")
-    if kind is HumanTakeExperiment:
-        w = Work(evolve(state, human_experiments=(*state.human_experiments, move.experiment_id)))
-        w.areas[FACE_INDEX[move.face]].remove(move.experiment_id)
-        w.note("", f"human takes experiment {move.experiment_id}")
-        return w.freeze()
+    if kind is HumanTakeExperiment:  # only the area, the human's cards and the trace change
+        eid = move.experiment_id
+        fi = FACE_INDEX[move.face]
+        areas = list(board.areas)
+        areas[fi] = tuple(e for e in areas[fi] if e != eid)
+        return evolve(
+            state,
+            board=evolve(board, areas=tuple(areas)),
+            human_experiments=(*state.human_experiments, eid),
+            trace=(TraceLine("", f"human takes experiment {eid}"),),
+        )
     if kind is HumanTakeArtifact:
-        w = Work(evolve(state, human_artifacts=(*state.human_artifacts, move.artifact_id)))
-        w.offers[COLOUR_INDEX[move.colour]].remove(move.artifact_id)
-        w.note("", f"human takes artifact {move.artifact_id}")
-        return w.freeze()
+        aid = move.artifact_id
+        ci = COLOUR_INDEX[move.colour]
+        offers = list(board.offers)
+        offers[ci] = tuple(x for x in offers[ci] if x != aid)
+        return evolve(
+            state,
+            board=evolve(board, offers=tuple(offers)),
+            human_artifacts=(*state.human_artifacts, aid),
+            trace=(TraceLine("", f"human takes artifact {aid}"),),
+        )
     assert kind is HumanCompleteObjective
     w = Work(state)
     slot = w.objectives[move.position - 1]
@@ -549,7 +540,10 @@ _STEP_FIELDS: Final = (
 def outcome(state: State) -> dict[str, int | float | str | bool | None]:
     """How a finished game ended, for `tabletop_rules.simulate`: the automa's score and its breakdown.
 
-    Keys: ``score`` (the automa's final total), ``vp_track``, the six steps
+    Keys: ``score`` (the automa's final total); ``human_score`` (the human's reported
+    total, or ``None``), ``winner`` (``"human"``, ``"automa"``, ``"tie"``, or ``None``
+    while the human's score is not reported; a tie follows the ``score_tie`` option)
+    and ``margin`` (human minus automa, or ``None``); ``vp_track``, the six steps
     ``masterpiece_vp``, ``experiments_vp``, ``symbols_vp``, ``formulas_vp``,
     ``leftovers_vp``, ``tracks_vp``; ``masterpiece`` (its id or ``None``),
     ``masterpiece_resolved``, ``masterpiece_gold``, ``symbols``, ``formulas``,
@@ -564,8 +558,12 @@ def outcome(state: State) -> dict[str, int | float | str | bool | None]:
     if score is None or state.phase != "over":
         raise GameNotOverError("the Trismaugistus game is not over: no outcome yet")
     a = state.automa
+    human = score.human_score
     out: dict[str, int | float | str | bool | None] = {
         "score": score.total,
+        "human_score": human,
+        "winner": None if human is None else winner(score, state.options.score_tie),
+        "margin": None if human is None else human - score.total,
         "vp_track": score.vp_track,
     }
     out.update(zip(_STEP_FIELDS, score.steps, strict=True))

@@ -1,13 +1,19 @@
-"""The automa's final scoring, six steps in order (T-SCORE-1..7)."""
+"""The automa's final scoring, six steps in order (T-SCORE-1..7), and the human's reported score."""
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
+from tabletop_rules.core.errors import IllegalMoveError
+from tabletop_rules.core.frozen import evolve
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.trismaugistus.content.records import Masterpiece, Pack
+from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE
 from tabletop_rules.trismaugistus.options import Options
-from tabletop_rules.trismaugistus.state import AutomaState, FinalScore, TraceLine
+from tabletop_rules.trismaugistus.state import AutomaState, FinalScore, State, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import ELEMENTS, FORMULA_COSTS, SYMBOL_VP
 
-__all__ = ["final_score"]
+__all__ = ["check_human_score", "final_score", "report_human_score", "winner"]
 
 
 def final_score(
@@ -135,3 +141,49 @@ def final_score(
         total=total,
     )
     return score, trace
+
+
+# --- the human's score (library, not the spec: spec 1.2 leaves "who wins" to the base game) ---------
+
+
+def check_human_score(state: State, move: Any) -> None:
+    """A `ReportFinalScore`: accepted once, on a finished game, with an ``int`` from 0 to the maximum.
+
+    Raises:
+        IllegalMoveError: before the automa's score is known, on a second report, or on a
+            ``points`` that is not an ``int`` (a ``bool``, a float, a subclass) in range.
+    """
+    points = move.points
+    if type(points) is not int or not 0 <= points <= MAX_REPORTED_SCORE:
+        raise IllegalMoveError(
+            f"the human's final score is a whole number from 0 to {MAX_REPORTED_SCORE}, not {brief(points)}"
+        )
+    score = state.score
+    if state.phase != "over" or score is None:
+        raise IllegalMoveError("the human's final score is reported once the automa's final score is known")
+    if score.human_score is not None:
+        raise IllegalMoveError(f"the human's final score has already been reported ({score.human_score})")
+
+
+def report_human_score(state: State, points: int) -> State:
+    """The finished game with the human's reported score; the trace says who won."""
+    score = state.score
+    assert score is not None
+    new = evolve(score, human_score=points)
+    side = winner(new, state.options.score_tie)
+    text = {"human": "the human wins", "automa": "the automa wins", "tie": "a tie"}[side]
+    if points == score.total and side != "tie":
+        text += f" (a tie given to the {side} by the score_tie option)"
+    line = TraceLine("", f"the human reports a final score of {points}; automa {score.total}: {text}")
+    return evolve(state, score=new, trace=(line,))
+
+
+def winner(score: FinalScore, tie: str) -> Literal["human", "automa", "tie"]:
+    """Who won, the human's reported score against the automa's total (``score.human_score`` is set)."""
+    human = score.human_score
+    assert human is not None
+    if human > score.total:
+        return "human"
+    if human < score.total:
+        return "automa"
+    return "tie" if tie == "shared" else "human" if tie == "human" else "automa"

@@ -16,13 +16,18 @@ from typing import Any, Final, NoReturn
 
 from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError, TabletopRulesError
-from tabletop_rules.core.jsonio import load_json
+from tabletop_rules.core.jsonio import brief, load_json
 from tabletop_rules.trismaugistus.content.loader import canonical_pack, pack_from_json, pack_to_dict
 from tabletop_rules.trismaugistus.content.records import BonusSpace, Pack
-from tabletop_rules.trismaugistus.moves import ObjectiveSlot
+from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE, ObjectiveSlot
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.rules import RULES_VERSION
 from tabletop_rules.trismaugistus.state import (
+    MAX_SCORE,
+    MAX_TALLY,
+    MAX_TRACE_LINES,
+    MAX_TRACE_TEXT,
+    MAX_TURN,
     AutomaState,
     BoardMirror,
     DieOnTracker,
@@ -48,8 +53,8 @@ __all__ = ["FORMAT_VERSION", "MAX_JSON_CHARS", "from_json", "state_from_dict", "
 FORMAT: Final = "tabletop_rules.trismaugistus/state"
 MAX_JSON_CHARS: Final = 2_000_000
 """The longest state JSON text `from_json` reads (the example pack's states are about 15 000)."""
-FORMAT_VERSION: Final = 1
-"""The version of the state JSON (``"format_version"``)."""
+FORMAT_VERSION: Final = 2
+"""The version of the state JSON (``"format_version"``); 2 added ``score.human_score``."""
 PHASES: Final = ("setup", "round_start", "play", "scoring", "over")
 SIDES: Final = ("human", "automa")
 PENDING: Final = ("card", "objective_die", "artifact_die", "masterpiece")
@@ -154,6 +159,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
             "formulas": s.formulas,
             "formulas_bought": s.formulas_bought,
             "total": s.total,
+            "human_score": s.human_score,
         },
         "trace": [[t.clause, t.text] for t in state.trace],
     }
@@ -173,14 +179,16 @@ def _obj(v: Any, path: str, keys: set[str]) -> dict[str, Any]:
         missing = sorted(keys - set(v))
         _bad(
             path,
-            f"missing field {missing[0]!r}" if missing else f"unknown field {sorted(set(v) - keys)[0]!r}",
+            f"missing field {brief(missing[0])}"
+            if missing
+            else f"unknown field {brief(sorted(set(v) - keys)[0])}",
         )
     return v
 
 
-def _int(v: Any, path: str, low: int = 0, high: int | None = None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < low or (high is not None and v > high):
-        _bad(path, f"must be an integer from {low}{'' if high is None else f' to {high}'}, got {v!r}")
+def _int(v: Any, path: str, low: int = 0, high: int = MAX_SCORE) -> int:
+    if type(v) is not int or v < low or v > high:
+        _bad(path, f"must be an integer from {low} to {high}, got {brief(v)}")
     return v
 
 
@@ -192,7 +200,7 @@ def _bool(v: Any, path: str) -> bool:
 
 def _choice(v: Any, allowed: tuple[Any, ...], path: str) -> Any:
     if not any(v is a or (type(v) is type(a) and v == a) for a in allowed):
-        _bad(path, f"must be one of {', '.join(map(str, allowed))}, got {v!r}")
+        _bad(path, f"must be one of {', '.join(map(str, allowed))}, got {brief(v)}")
     return v
 
 
@@ -248,7 +256,9 @@ def state_from_dict(raw: Any) -> State:
     if top["format"] != FORMAT or top["format_version"] != FORMAT_VERSION:
         _bad("format", f"is not {FORMAT} version {FORMAT_VERSION}")
     if top["game_version"] != RULES_VERSION:
-        _bad("game_version", f"written by engine version {top['game_version']!r}, this is {RULES_VERSION}")
+        _bad(
+            "game_version", f"written by engine version {brief(top['game_version'])}, this is {RULES_VERSION}"
+        )
     try:
         if not isinstance(top["pack"], str):
             _bad("pack", "must be the pack's JSON text")
@@ -305,9 +315,9 @@ def _read_state(top: dict[str, Any], pack: Pack, options: Options) -> State:
     if len({*draw, *discard, *held}) != len(draw) + len(discard) + len(held):
         _bad("automa", "a card is in two of the draw pile, the discard pile and the held purple cards")
     automa = AutomaState(
-        vp=_int(a["vp"], "automa.vp"),
-        gold=_int(a["gold"], "automa.gold"),
-        ether=_int(a["ether"], "automa.ether"),
+        vp=_int(a["vp"], "automa.vp", 0, MAX_TALLY),
+        gold=_int(a["gold"], "automa.gold", 0, MAX_TALLY),
+        ether=_int(a["ether"], "automa.ether", 0, MAX_TALLY),
         levels=tuple(levels),
         tiebreak_track=_choice(a["tiebreak_track"], ELEMENTS, "automa.tiebreak_track"),
         starting_experiment=start,
@@ -343,7 +353,7 @@ def _read_state(top: dict[str, Any], pack: Pack, options: Options) -> State:
     if (pending is not None) != expected or (
         phase == "scoring" and pending is not None and pending.kind != "masterpiece"
     ):
-        _bad("pending", f"does not fit phase {phase!r} and to_move {top['to_move']!r}")
+        _bad("pending", f"does not fit phase {brief(phase)} and to_move {brief(top['to_move'])}")
     deck = _ids(top["masterpiece_deck"], "masterpiece_deck", pack.masterpiece)
     if pending is not None and pending.kind == "masterpiece" and not deck:
         _bad("pending", "a masterpiece draw is pending but the masterpiece deck is empty")
@@ -351,10 +361,13 @@ def _read_state(top: dict[str, Any], pack: Pack, options: Options) -> State:
     if (score is not None) != (phase == "over"):
         _bad("score", "is set exactly when the game is over")
     trace = top["trace"]
-    if not isinstance(trace, list) or any(
-        not isinstance(t, list) or len(t) != 2 or not all(isinstance(x, str) for x in t) for t in trace
-    ):
-        _bad("trace", "must be a list of [clause, text] pairs")
+    if type(trace) is not list or len(trace) > MAX_TRACE_LINES:
+        _bad("trace", f"must be a list of at most {MAX_TRACE_LINES} [clause, text] pairs")
+    for i, t in enumerate(trace):
+        if type(t) is not list or len(t) != 2 or not all(type(x) is str for x in t):
+            _bad(f"trace[{i}]", "must be a [clause, text] pair of strings")
+        if len(t[0]) > MAX_TRACE_TEXT or len(t[1]) > MAX_TRACE_TEXT:
+            _bad(f"trace[{i}]", f"a trace line has at most {MAX_TRACE_TEXT} characters")
     first_finisher = top["first_finisher"]
     if first_finisher is not None:
         _choice(first_finisher, SIDES, "first_finisher")
@@ -366,7 +379,7 @@ def _read_state(top: dict[str, Any], pack: Pack, options: Options) -> State:
         objectives_enabled=_bool(top["objectives_enabled"], "objectives_enabled"),
         masterpiece_deck=deck,
         round=rnd,
-        turn=_int(top["turn"], "turn"),
+        turn=_int(top["turn"], "turn", 0, MAX_TURN),
         first_player=_choice(top["first_player"], SIDES, "first_player"),
         to_move=_choice(top["to_move"], SIDES, "to_move"),
         human_finished=_bool(top["human_finished"], "human_finished"),
@@ -454,7 +467,7 @@ def _read_score(v: Any) -> FinalScore:
         v,
         "score",
         {"vp_track", "masterpiece", "masterpiece_resolved", "masterpiece_gold", "steps", "symbols",
-         "formulas", "formulas_bought", "total"},
+         "formulas", "formulas_bought", "total", "human_score"},
     )  # fmt: skip
     steps = s["steps"]
     if not isinstance(steps, list) or len(steps) != 6:
@@ -463,15 +476,18 @@ def _read_score(v: Any) -> FinalScore:
     if m is not None and not isinstance(m, str):
         _bad("score.masterpiece", "must be an id or null")
     score = FinalScore(
-        vp_track=_int(s["vp_track"], "score.vp_track"),
+        vp_track=_int(s["vp_track"], "score.vp_track", 0, MAX_TALLY),
         masterpiece_id=m,
         masterpiece_resolved=_bool(s["masterpiece_resolved"], "score.masterpiece_resolved"),
-        masterpiece_gold=_int(s["masterpiece_gold"], "score.masterpiece_gold"),
+        masterpiece_gold=_int(s["masterpiece_gold"], "score.masterpiece_gold", 0, MAX_TALLY),
         steps=tuple(_int(x, f"score.steps[{i}]") for i, x in enumerate(steps)),
         symbols=_int(s["symbols"], "score.symbols"),
         formulas=_int(s["formulas"], "score.formulas"),
         formulas_bought=_int(s["formulas_bought"], "score.formulas_bought", 0, 4),
         total=_int(s["total"], "score.total"),
+        human_score=None
+        if s["human_score"] is None
+        else _int(s["human_score"], "score.human_score", 0, MAX_REPORTED_SCORE),
     )
     if score.total != score.vp_track + sum(score.steps):
         _bad("score.total", "is not the VP track plus the six steps")

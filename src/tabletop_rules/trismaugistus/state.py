@@ -17,7 +17,7 @@ state.
 from __future__ import annotations
 
 import warnings
-from typing import Literal, NamedTuple, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 import attrs
 
@@ -27,6 +27,11 @@ from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.vocabulary import Colour, Element, Face, Side, Symbol
 
 __all__ = [
+    "MAX_SCORE",
+    "MAX_TALLY",
+    "MAX_TRACE_LINES",
+    "MAX_TRACE_TEXT",
+    "MAX_TURN",
     "AutomaState",
     "BoardMirror",
     "DieOnTracker",
@@ -38,6 +43,20 @@ __all__ = [
 ]
 
 Phase: TypeAlias = Literal["setup", "round_start", "play", "scoring", "over"]
+
+# Bounds of the numbers of a state, far above any game (checked by `validate` and `from_json`).
+MAX_TALLY: Final = 100_000
+"""The most VP, gold or ether dice the automa can hold (with a pack's bounded values a game stays far
+below: the automa plays at most about 15 cards a round)."""
+MAX_SCORE: Final = 10_000_000
+"""The largest step of the final scoring, or total."""
+MAX_TURN: Final = 1_000_000_000
+"""The most completed turns of a game.  The rules set no bound (a human may end turns without drafting
+for ever once the automa has finished a round), so this is the library's: a state past it is refused."""
+MAX_TRACE_LINES: Final = 10_000
+"""The most lines of a transition's trace (an automa turn writes a few dozen)."""
+MAX_TRACE_TEXT: Final = 50_000
+"""The longest text of a trace line (a line lists at most the experiments on offer)."""
 
 
 class TraceLine(NamedTuple):
@@ -113,7 +132,11 @@ class Pending:
 
 @attrs.frozen
 class FinalScore:
-    """The six-step final scoring (T-SCORE-1..7); ``steps[i]`` is the VP of step ``i + 1``."""
+    """The six-step final scoring (T-SCORE-1..7); ``steps[i]`` is the VP of step ``i + 1``.
+
+    ``human_score`` is the human's own total once reported (`ReportFinalScore`), else ``None``; the
+    engine only compares it with ``total`` (`rules.outcome`).
+    """
 
     vp_track: int
     masterpiece_id: str | None
@@ -124,6 +147,7 @@ class FinalScore:
     formulas: int
     formulas_bought: int
     total: int
+    human_score: int | None = None
 
 
 @attrs.frozen(cache_hash=True)

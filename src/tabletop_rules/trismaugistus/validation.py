@@ -37,8 +37,20 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from tabletop_rules.core.errors import IllegalMoveError, InvalidStateError
+from tabletop_rules.core.jsonio import brief
+from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE
 from tabletop_rules.trismaugistus.reports import check_bonus_layout
-from tabletop_rules.trismaugistus.state import AutomaState, BoardMirror, State
+from tabletop_rules.trismaugistus.state import (
+    MAX_SCORE,
+    MAX_TALLY,
+    MAX_TRACE_LINES,
+    MAX_TRACE_TEXT,
+    MAX_TURN,
+    AutomaState,
+    BoardMirror,
+    State,
+    TraceLine,
+)
 from tabletop_rules.trismaugistus.vocabulary import (
     COLOURS,
     DICE_PER_ROUND,
@@ -87,7 +99,7 @@ def validate(state: State) -> None:
 
 def _validate(s: State) -> None:
     if s.phase not in _PHASES:
-        _bad(f"unknown phase {s.phase!r}")
+        _bad(f"unknown phase {brief(s.phase)}")
     if s.first_player not in _SIDES or s.to_move not in _SIDES:
         _bad("first_player and to_move must be 'human' or 'automa'")
     if s.first_finisher is not None and s.first_finisher not in _SIDES:
@@ -95,21 +107,40 @@ def _validate(s: State) -> None:
     for name in ("human_finished", "automa_finished", "objectives_enabled"):
         if type(getattr(s, name)) is not bool:
             _bad(f"{name} must be a bool")
-    if not _is_int(s.turn, 0):
-        _bad("turn must be an integer >= 0")
+    if not _is_int(s.turn, 0, MAX_TURN):
+        _bad(f"turn must be an integer from 0 to {MAX_TURN}")
+    _check_trace(s)
     if s.phase == "setup":
         _check_blank(s)
         return
     if not _is_int(s.difficulty, 1, 3):
-        _bad(f"difficulty {s.difficulty!r} is not 1, 2 or 3")
+        _bad(f"difficulty {brief(s.difficulty)} is not 1, 2 or 3")
     if not _is_int(s.round, 1, ROUNDS):
-        _bad(f"round {s.round!r} is not 1 to {ROUNDS}")
+        _bad(f"round {brief(s.round)} is not 1 to {ROUNDS}")
+    if s.round == 1 and s.first_player != "human":
+        _bad("the human is first player in round 1 (T-SETUP-3)")
     _check_flow(s)
     _check_dice(s)
     _check_tracks(s)
     _check_deck(s)
     _check_table(s)
     _check_score(s)
+
+
+def _check_trace(s: State) -> None:
+    trace = s.trace
+    if type(trace) is not tuple or len(trace) > MAX_TRACE_LINES:
+        _bad(f"the trace is a tuple of at most {MAX_TRACE_LINES} lines")
+    for line in trace:
+        if type(line) is not TraceLine or type(line.clause) is not str or type(line.text) is not str:
+            _bad("a trace line is a TraceLine(clause: str, text: str)")
+        if len(line.clause) > MAX_TRACE_TEXT or len(line.text) > MAX_TRACE_TEXT:
+            _bad(f"a trace line has at most {MAX_TRACE_TEXT} characters")
+        try:
+            line.clause.encode("utf-8")
+            line.text.encode("utf-8")
+        except UnicodeEncodeError:
+            _bad("a trace line holds a lone surrogate (it could not be written as UTF-8)")
 
 
 def _check_blank(s: State) -> None:
@@ -136,7 +167,7 @@ def _check_blank(s: State) -> None:
 def _check_flow(s: State) -> None:
     pending = s.pending
     if pending is not None and pending.kind not in _PENDING:
-        _bad(f"unknown pending chance node {pending.kind!r}")
+        _bad(f"unknown pending chance node {brief(pending.kind)}")
     if s.phase == "round_start":
         if pending is not None or s.to_move != "human":
             _bad("at the start of a round the human reports the roll; nothing is pending")
@@ -156,7 +187,7 @@ def _check_flow(s: State) -> None:
             _bad(f"the {s.to_move} has finished the round but is to move")
     else:  # scoring, over
         if s.round != ROUNDS or not (s.human_finished and s.automa_finished):
-            _bad(f"phase {s.phase!r} comes after both sides finished round {ROUNDS}")
+            _bad(f"phase {brief(s.phase)} comes after both sides finished round {ROUNDS}")
         if s.phase == "scoring" and (pending is None or pending.kind != "masterpiece"):
             _bad("final scoring waits for the masterpiece draw")
         if s.phase == "over" and pending is not None:
@@ -167,7 +198,7 @@ def _check_flow(s: State) -> None:
     if (s.first_finisher is None) != (not s.human_finished and not s.automa_finished):
         _bad("first_finisher is set exactly when a side has finished the round")
     if s.first_finisher is not None and not finished[s.first_finisher]:
-        _bad(f"first_finisher {s.first_finisher!r} has not finished the round")
+        _bad(f"first_finisher {brief(s.first_finisher)} has not finished the round")
 
 
 def _check_die(die: Any, where: str, *, active: bool) -> None:
@@ -178,7 +209,7 @@ def _check_die(die: Any, where: str, *, active: bool) -> None:
             f"{where}: potency must satisfy {'1' if active else '0'} <= remaining <= placed <= {MAX_POTENCY}"
         )
     if die.matched_symbol is not None and die.matched_symbol not in SYMBOLS:
-        _bad(f"{where}: matched symbol {die.matched_symbol!r} is not a symbol")
+        _bad(f"{where}: matched symbol {brief(die.matched_symbol)} is not a symbol")
 
 
 def _check_dice(s: State) -> None:
@@ -203,8 +234,8 @@ def _check_dice(s: State) -> None:
     if s.pending is not None and s.pending.die is not None:
         _check_die(s.pending.die, "the pending die", active=False)
     for name in ("vp", "gold", "ether"):
-        if not _is_int(getattr(a, name), 0):
-            _bad(f"the automa's {name} must be an integer >= 0")
+        if not _is_int(getattr(a, name), 0, MAX_TALLY):
+            _bad(f"the automa's {name} must be an integer from 0 to {MAX_TALLY}")
 
 
 def _check_tracks(s: State) -> None:
@@ -215,7 +246,7 @@ def _check_tracks(s: State) -> None:
     for element, level in zip(ELEMENTS, a.levels, strict=True):
         top = pack.track[element].max_level
         if not _is_int(level, 0, top):
-            _bad(f"the {element} level {level!r} is not within 0..{top}")
+            _bad(f"the {element} level {brief(level)} is not within 0..{top}")
     if a.tiebreak_track not in ELEMENTS:
         _bad("the tie-break cube must be on a mastery track")
     try:
@@ -233,13 +264,13 @@ def _check_deck(s: State) -> None:
     for name, ids in piles:
         for c in ids:
             if c not in cards:
-                _bad(f"{c!r} in the automa's {name} is not an automa card")
+                _bad(f"{brief(c)} in the automa's {name} is not an automa card")
             if c in seen:
                 _bad(f"{c} is in two places of the automa deck")
             seen.add(c)
     pending = s.pending
     if pending is not None and pending.card_id is not None and pending.card_id not in cards:
-        _bad(f"the pending card {pending.card_id!r} is not an automa card")
+        _bad(f"the pending card {brief(pending.card_id)} is not an automa card")
     if pending is not None and pending.kind == "artifact_die":
         if pending.card_id is None or pending.die is None:
             _bad("an artifact die needs its card and die")
@@ -271,7 +302,7 @@ def _distinct(groups: list[tuple[str, Any]], what: str) -> None:
     for where, ids in groups:
         for x in ids:
             if type(x) is not str:
-                _bad(f"{where} holds {x!r}, not an id")
+                _bad(f"{where} holds {brief(x)}, not an id")
             if x in seen:
                 _bad(f"{what} {x} is both in {seen[x]} and in {where}")
             seen[x] = where
@@ -284,7 +315,7 @@ def _check_table(s: State) -> None:
     # experiments
     start = a.starting_experiment
     if start is None or start not in pack.experiment or pack.experiment[start].stage != "starting":
-        _bad(f"the automa's starting experiment {start!r} is not a starting experiment")
+        _bad(f"the automa's starting experiment {brief(start)} is not a starting experiment")
     if (start in a.experiments) != s.options.starting_experiment_resolved:
         _bad("the starting experiment is among the resolved ones exactly under T-RULING-5")
     if type(board.areas) is not tuple or len(board.areas) != len(FACES):
@@ -295,10 +326,10 @@ def _check_table(s: State) -> None:
             _bad(f"the {face} bowl has no experiment area")
         for e in ids:
             if e not in pack.experiment or pack.experiment[e].stage == "starting":
-                _bad(f"{e!r} in the {face} area is not a board experiment")
+                _bad(f"{brief(e)} in the {face} area is not a board experiment")
     for e in (*a.experiments, *s.human_experiments):
         if e not in pack.experiment or (e != start and pack.experiment[e].stage == "starting"):
-            _bad(f"{e!r} is not an experiment that can be taken")
+            _bad(f"{brief(e)} is not an experiment that can be taken")
     _distinct(
         [("the automa's experiments", a.experiments), ("the human's experiments", s.human_experiments)]
         + [(f"the {f} area", ids) for f, ids in zip(FACES, board.areas, strict=True)],
@@ -309,7 +340,7 @@ def _check_table(s: State) -> None:
         _bad("the automa's first artifact is its starting artifact")
     for x in (*a.artifacts[1:], *s.human_artifacts):
         if x not in pack.artifact or pack.artifact[x].starting:
-            _bad(f"{x!r} is not a board artifact")
+            _bad(f"{brief(x)} is not a board artifact")
     if type(board.offers) is not tuple or len(board.offers) != len(COLOURS):
         _bad("the board must have three artifact offers")
     for colour, ids in zip(COLOURS, board.offers, strict=True):
@@ -317,7 +348,7 @@ def _check_table(s: State) -> None:
             _bad(f"the {colour} offer holds more than {pack.board.artifact_slots_per_colour} artifacts")
         for x in ids:
             if x not in pack.artifact or pack.artifact[x].starting or pack.artifact[x].colour != colour:
-                _bad(f"{x!r} is not a {colour} board artifact")
+                _bad(f"{brief(x)} is not a {colour} board artifact")
     _distinct(
         [("the automa's artifacts", a.artifacts), ("the human's artifacts", s.human_artifacts)]
         + [(f"the {c} offer", ids) for c, ids in zip(COLOURS, board.offers, strict=True)],
@@ -331,10 +362,10 @@ def _check_table(s: State) -> None:
         _bad("an objective is twice in the row")
     for slot in row:
         if slot.card_id not in pack.objective:
-            _bad(f"{slot.card_id!r} is not an objective")
+            _bad(f"{brief(slot.card_id)} is not an objective")
         if type(slot.face_up) is not bool or not _is_int(slot.cubes, 0, 2 if slot.face_up else 3):
             side = "up" if slot.face_up else "down"
-            _bad(f"the objective {slot.card_id} has {slot.cubes!r} cubes face {side}")
+            _bad(f"the objective {slot.card_id} has {brief(slot.cubes)} cubes face {side}")
     # masterpieces
     deck = s.masterpiece_deck
     if len(set(deck)) != len(deck) or any(m not in pack.masterpiece for m in deck):
@@ -347,9 +378,20 @@ def _check_score(s: State) -> None:
         _bad("the score is set exactly when the game is over")
     if score is None:
         return
-    if len(score.steps) != 6 or any(not _is_int(x, 0) for x in score.steps):
-        _bad("the score lists the VP of the six steps")
+    if (
+        type(score.steps) is not tuple
+        or len(score.steps) != 6
+        or any(not _is_int(x, 0, MAX_SCORE) for x in score.steps)
+    ):
+        _bad(f"the score lists the VP of the six steps, each from 0 to {MAX_SCORE}")
+    for name in ("masterpiece_gold", "symbols", "formulas", "formulas_bought"):
+        if not _is_int(getattr(score, name), 0, MAX_SCORE):
+            _bad(f"the score's {name} must be an integer from 0 to {MAX_SCORE}")
+    if type(score.masterpiece_resolved) is not bool:
+        _bad("the score's masterpiece_resolved must be a bool")
     if score.vp_track != s.automa.vp or score.total != score.vp_track + sum(score.steps):
         _bad("the score's total is the automa's VP track plus the six steps")
+    if score.human_score is not None and not _is_int(score.human_score, 0, MAX_REPORTED_SCORE):
+        _bad(f"the human's reported score must be an integer from 0 to {MAX_REPORTED_SCORE}")
     if score.masterpiece_id is not None and score.masterpiece_id not in s.pack.masterpiece:
-        _bad(f"the scored masterpiece {score.masterpiece_id!r} is not in the pack")
+        _bad(f"the scored masterpiece {brief(score.masterpiece_id)} is not in the pack")

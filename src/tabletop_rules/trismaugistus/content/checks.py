@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any, NoReturn
 
 from tabletop_rules.core.errors import InvalidContentError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.trismaugistus.content.records import Experiment, Masterpiece, Pack
 from tabletop_rules.trismaugistus.vocabulary import ELEMENTS, OBJECTIVE_ROW_SIZE
 
@@ -35,7 +36,7 @@ def check_pack(pack: Pack) -> None:
     ]
     dupes = sorted(i for i, n in Counter(all_ids).items() if n > 1)
     if dupes:
-        _fail("pack", f"id {dupes[0]!r} is used by more than one record (V-1)")
+        _fail("pack", f"id {brief(dupes[0])} is used by more than one record (V-1)")
     # V-9
     if len(pack.tracks) != 4 or sorted(t.element for t in pack.tracks) != sorted(ELEMENTS):
         _fail("pack.tracks", "must have exactly one track for each of earth, fire, water and air (V-9)")
@@ -57,16 +58,16 @@ def check_pack(pack: Pack) -> None:
         seen: Counter[str] = Counter([*preset.draw_deck, *preset.face_up_discard, *preset.removed])
         for ident in seen:
             if ident not in deck_of:
-                _fail(w, f"names {ident!r}, which is not an automa card")
+                _fail(w, f"names {brief(ident)}, which is not an automa card")
         twice = sorted(i for i, n in seen.items() if n > 1)
         if twice:
-            _fail(w, f"lists {twice[0]!r} more than once (V-4)")
+            _fail(w, f"lists {brief(twice[0])} more than once (V-4)")
         missing = [c.id for c in pack.automa_cards if c.id not in seen]
         if missing:
-            _fail(w, f"does not place {missing[0]!r} in draw_deck, face_up_discard or removed (V-4)")
+            _fail(w, f"does not place {brief(missing[0])} in draw_deck, face_up_discard or removed (V-4)")
         for ident, deck in deck_of.items():
             if deck == "purple" and ident not in preset.removed:
-                _fail(f"{w}.removed", f"must contain the purple card {ident!r} (V-5)")
+                _fail(f"{w}.removed", f"must contain the purple card {brief(ident)} (V-5)")
         draw = Counter(deck_of[i] for i in preset.draw_deck)
         face_up = Counter(deck_of[i] for i in preset.face_up_discard)
         if preset.level in (1, 2):
@@ -98,6 +99,13 @@ def check_pack(pack: Pack) -> None:
                 )
     if not pack.masterpieces:
         _fail("pack.masterpieces", "must have at least 1 masterpiece")
+    # a pack that loads gives a playable game: the setup needs a starting experiment and artifact (B-9)
+    if not any(e.stage == "starting" for e in pack.experiments):
+        _fail(
+            "pack.experiments", "must have at least 1 starting experiment (stage 'starting') to set up a game"
+        )
+    if not any(a.starting for a in pack.artifacts):
+        _fail("pack.artifacts", "must have at least 1 starting artifact to set up a game")
     # V-12
     if pack.objectives and len(pack.objectives) < OBJECTIVE_ROW_SIZE:
         _fail(

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any, Final, NoReturn
 
 from tabletop_rules.core.errors import InvalidContentError
-from tabletop_rules.core.jsonio import load_json, read_text_file
+from tabletop_rules.core.jsonio import brief, load_json, read_text_file
 from tabletop_rules.trismaugistus.content.checks import check_pack
 from tabletop_rules.trismaugistus.content.records import (
+    PACK_SCHEMA,
     Action,
     Artifact,
     AutomaCard,
@@ -35,6 +36,7 @@ from tabletop_rules.trismaugistus.content.records import (
     PicturedDie,
     Requirement,
     TrackSpec,
+    pack_to_dict,
 )
 from tabletop_rules.trismaugistus.vocabulary import (
     ACTION_KINDS,
@@ -53,6 +55,7 @@ __all__ = [
     "FictionalPackWarning",
     "canonical_pack",
     "check_pack",
+    "checked_pack",
     "default_pack",
     "load_pack",
     "pack_from_dict",
@@ -60,13 +63,29 @@ __all__ = [
     "pack_to_dict",
 ]
 
-SCHEMA: Final = "trismaugistus-content-pack"
+SCHEMA: Final = PACK_SCHEMA
 SCHEMA_VERSION: Final = 1
 EXAMPLE_PACK_ID: Final = "fictional-example-v1"
 STAGES: Final = ("starting", "I", "II", "III")
 ID_PATTERN: Final = re.compile(r"[A-Za-z0-9_.\-]+")
 MAX_CONTENT_CHARS: Final = 1_000_000
 """The longest pack JSON text the loader reads (the example pack is about 11 000 characters)."""
+MAX_RECORDS: Final = 500
+"""The longest list of a pack (cards, experiments, artifacts, masterpieces, objectives, preset lists)."""
+MAX_VALUE: Final = 1000
+"""The largest number of a pack (VP values, end-game VP, formula VP); printed values are below 100."""
+MAX_LEVEL: Final = 50
+"""The highest ``max_level`` of a mastery track (printed tracks have about 7 to 10 levels)."""
+MAX_FORMULAS: Final = 20
+"""The highest ``formula_scoring.max_formulas``."""
+MAX_SLOTS: Final = 10
+"""The most artifacts a colour may offer (``board.artifact_slots_per_colour``; the seed implies 2)."""
+MAX_SYMBOLS: Final = 12
+"""The most elemental symbols on one card."""
+MAX_TEXT: Final = 1000
+"""The longest free text of a pack (a note, a source, a label, a title, a type name)."""
+MAX_ID: Final = 64
+"""The longest id."""
 
 
 class FictionalPackWarning(UserWarning):
@@ -86,61 +105,75 @@ def _obj(value: Any, where: str) -> Mapping[str, Any]:
     return value
 
 
-def _list(value: Any, where: str) -> Sequence[Any]:
-    if not isinstance(value, list):
+def _list(value: Any, where: str, limit: int = MAX_RECORDS) -> Sequence[Any]:
+    if type(value) is not list:
         _fail(where, f"must be an array, got {type(value).__name__}")
+    if len(value) > limit:
+        _fail(where, f"has {len(value)} entries; a pack has at most {limit} here")
     return value
 
 
-def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        _fail(where, f"must be an integer, got {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"at least {low}"
-        _fail(where, f"must be an integer {span}, got {value}")
+def _int(value: Any, where: str, low: int | None = None, high: int = MAX_VALUE) -> int:
+    if type(value) is not int:
+        _fail(where, f"must be an integer, got {brief(value)}")
+    if (low is not None and value < low) or value > high:
+        span = f"from {low} to {high}" if low is not None else f"at most {high}"
+        _fail(where, f"must be an integer {span}, got {brief(value)}")
     return value
 
 
-def _str(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value:
-        _fail(where, f"must be a non-empty string, got {value!r}")
+def _str(value: Any, where: str, limit: int = MAX_TEXT) -> str:
+    if type(value) is not str or not value:
+        _fail(where, f"must be a non-empty string, got {brief(value)}")
+    if len(value) > limit:
+        _fail(where, f"is {len(value)} characters long; at most {limit} are read")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        _fail(where, f"contains a lone surrogate: {brief(value)}")
     return value
 
 
 def _ident(value: Any, where: str) -> str:
-    text = _str(value, where)
+    text = _str(value, where, MAX_ID)
     if not ID_PATTERN.fullmatch(text):
-        _fail(where, f"ids are used in move notation: letters, digits, '_', '.' and '-' only, got {text!r}")
+        _fail(
+            where, f"ids are used in move notation: letters, digits, '_', '.' and '-' only, got {brief(text)}"
+        )
     return text
 
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        _fail(where, f"must be true or false, got {value!r}")
+        _fail(where, f"must be true or false, got {brief(value)}")
     return value
 
 
 def _enum(value: Any, allowed: Sequence[str], where: str) -> Any:
-    if value not in allowed:
-        _fail(where, f"must be one of {', '.join(allowed)}, got {value!r}")
+    if type(value) is not str or value not in allowed:
+        _fail(where, f"must be one of {', '.join(allowed)}, got {brief(value)}")
     return value
 
 
 def _get(record: Mapping[str, Any], key: str, where: str) -> Any:
     if key not in record:
-        _fail(where, f"missing field {key!r}")
+        _fail(where, f"missing field {brief(key)}")
     return record[key]
 
 
 def _no_extra(record: Mapping[str, Any], allowed: set[str], where: str) -> None:
     extra = sorted(set(record) - allowed)
     if extra:
-        _fail(where, f"unknown field {extra[0]!r}")
+        _fail(where, f"unknown field {brief(extra[0])}")
 
 
 def _name(kind: str, index: int, record: Mapping[str, Any]) -> str:
     ident = record.get("id")
-    return f"{kind}[{index}] ({ident})" if isinstance(ident, str) else f"{kind}[{index}]"
+    return (
+        f"{kind}[{index}] ({ident})"
+        if isinstance(ident, str) and len(ident) <= MAX_ID
+        else f"{kind}[{index}]"
+    )
 
 
 # --- records ---------------------------------------------------------------------------------------
@@ -164,7 +197,7 @@ def _board(raw: Any) -> BoardSpec:
     )
     if len(set(faces)) != len(faces):
         _fail(f"{w}.experiment_area_faces", "lists a face twice")
-    slots = _int(_get(b, "artifact_slots_per_colour", w), f"{w}.artifact_slots_per_colour", 1)
+    slots = _int(_get(b, "artifact_slots_per_colour", w), f"{w}.artifact_slots_per_colour", 1, MAX_SLOTS)
     row = _int(_get(b, "objective_row_size", w), f"{w}.objective_row_size")
     if row != OBJECTIVE_ROW_SIZE:
         _fail(f"{w}.objective_row_size", f"must be {OBJECTIVE_ROW_SIZE} (T-OBJ-1), got {row}")
@@ -189,10 +222,12 @@ def bonus_spaces_from_list(raw: Any, max_level: int, where: str) -> tuple[BonusS
 
 def _track(raw: Any, index: int) -> TrackSpec:
     t = _obj(raw, f"tracks[{index}]")
-    w = f"tracks[{index}] ({t.get('element')})"
+    element_name = t.get("element")
+    shown = element_name if element_name in ELEMENTS else brief(element_name, 12)
+    w = f"tracks[{index}] ({shown})"
     _no_extra(t, {"element", "max_level", "bonus_spaces", "symbol_levels", "end_vp_by_level"}, w)
     element = _enum(_get(t, "element", w), ELEMENTS, f"{w}.element")
-    max_level = _int(_get(t, "max_level", w), f"{w}.max_level", 1)
+    max_level = _int(_get(t, "max_level", w), f"{w}.max_level", 1, MAX_LEVEL)
     bonuses = bonus_spaces_from_list(_get(t, "bonus_spaces", w), max_level, f"{w}.bonus_spaces")
     symbols = tuple(
         _int(v, f"{w}.symbol_levels[{i}]", 1, max_level)
@@ -213,7 +248,7 @@ def _formula(raw: Any) -> FormulaScoring:
     w = "formula_scoring"
     f = _obj(raw, w)
     _no_extra(f, {"max_formulas", "vp_by_count"}, w)
-    max_formulas = _int(_get(f, "max_formulas", w), f"{w}.max_formulas", 1)
+    max_formulas = _int(_get(f, "max_formulas", w), f"{w}.max_formulas", 1, MAX_FORMULAS)
     vps = tuple(
         _int(v, f"{w}.vp_by_count[{i}]", 0)
         for i, v in enumerate(_list(_get(f, "vp_by_count", w), f"{w}.vp_by_count"))
@@ -289,7 +324,7 @@ def _ids(raw: Any, where: str) -> tuple[str, ...]:
 
 def _preset(raw: Any, index: int) -> DifficultyPreset:
     p = _obj(raw, f"difficulty_presets[{index}]")
-    w = f"difficulty_presets[{index}] (level {p.get('level')})"
+    w = f"difficulty_presets[{index}] (level {brief(p.get('level'), 12)})"
     _no_extra(p, {"level", "draw_deck", "face_up_discard", "removed"}, w)
     level = _int(_get(p, "level", w), f"{w}.level", 1, 3)
     return DifficultyPreset(
@@ -305,12 +340,12 @@ def _requirement(raw: Any, where: str) -> Requirement:
     _no_extra(r, {"track", "level"}, where)
     return Requirement(
         _enum(_get(r, "track", where), ELEMENTS, f"{where}.track"),
-        _int(_get(r, "level", where), f"{where}.level", 1),
+        _int(_get(r, "level", where), f"{where}.level", 1, MAX_LEVEL),
     )
 
 
 def _symbols(raw: Any, where: str) -> tuple[Any, ...]:
-    return tuple(_enum(v, ELEMENTS, f"{where}[{i}]") for i, v in enumerate(_list(raw, where)))
+    return tuple(_enum(v, ELEMENTS, f"{where}[{i}]") for i, v in enumerate(_list(raw, where, MAX_SYMBOLS)))
 
 
 def _experiment(raw: Any, index: int) -> Experiment:
@@ -377,7 +412,7 @@ def pack_from_dict(raw: Any) -> Pack:
     top = _obj(raw, w)
     _no_extra(top, TOP_LEVEL, w)
     if _get(top, "schema", w) != SCHEMA:
-        _fail("pack.schema", f"must be {SCHEMA!r}, got {top['schema']!r}")
+        _fail("pack.schema", f"must be {brief(SCHEMA)}, got {brief(top['schema'])}")
     version = _int(_get(top, "schema_version", w), "pack.schema_version")
     if version != SCHEMA_VERSION:
         _fail("pack.schema_version", f"must be {SCHEMA_VERSION}, got {version}")
@@ -442,11 +477,37 @@ def load_pack(path: str | Path, *, warn_fictional: bool = True) -> Pack:
     pack = pack_from_json(text)
     if pack.fictional and warn_fictional:
         warnings.warn(
-            f"pack {pack.pack_id!r} is FICTIONAL example data, not the printed game's content",
+            f"pack {brief(pack.pack_id)} is FICTIONAL example data, not the printed game's content",
             FictionalPackWarning,
             stacklevel=2,
         )
     return pack
+
+
+def checked_pack(pack: Any) -> Pack:
+    """A `Pack` built in code (not loaded), checked field by field as the loader checks JSON.
+
+    Returns the shared canonical instance of its content (bonus spaces and symbol levels sorted).
+
+    Raises:
+        InvalidContentError: if ``pack`` is not a `Pack` or breaks any check of the loader (V-1..V-13,
+            types, bounds, a playable setup).
+    """
+    if type(pack) is not Pack:
+        raise InvalidContentError(f"a Trismaugistus pack is a Pack, not {type(pack).__name__}")
+    try:
+        return _checked_pack(pack)
+    except TypeError as exc:  # an unhashable field: a list where the records hold tuples
+        raise InvalidContentError(f"pack: malformed record ({brief(str(exc), 120)})") from None
+
+
+@functools.lru_cache(maxsize=16)  # keyed by the immutable pack; returns the shared immutable pack
+def _checked_pack(pack: Pack) -> Pack:
+    try:
+        data = pack_to_dict(pack)
+    except (TypeError, AttributeError, ValueError, KeyError) as exc:
+        raise InvalidContentError(f"pack: malformed record ({type(exc).__name__})") from None
+    return canonical_pack(pack_from_dict(data))
 
 
 @functools.lru_cache(maxsize=16)
@@ -467,93 +528,3 @@ def default_pack() -> Pack:
         "data", "trismaugistus_example_pack.json"
     )
     return canonical_pack(pack_from_json(text.read_text(encoding="utf-8")))
-
-
-def pack_to_dict(pack: Pack) -> dict[str, Any]:
-    """The pack as a JSON-ready dict in the schema of spec section 6 (inverse of `pack_from_dict`)."""
-    out: dict[str, Any] = {
-        "schema": SCHEMA,
-        "schema_version": pack.schema_version,
-        "pack_id": pack.pack_id,
-        "fictional": pack.fictional,
-    }
-    if pack.note is not None:
-        out["note"] = pack.note
-    if pack.source is not None:
-        out["source"] = pack.source
-    b = pack.board
-    out["board"] = {
-        "track_order": list(b.track_order),
-        "experiment_area_faces": list(b.experiment_area_faces),
-        "artifact_slots_per_colour": b.artifact_slots_per_colour,
-        "objective_row_size": b.objective_row_size,
-    }
-    out["tracks"] = [
-        {
-            "element": t.element,
-            "max_level": t.max_level,
-            "bonus_spaces": [{"level": s.level, "kind": s.kind} for s in t.bonus_spaces],
-            "symbol_levels": list(t.symbol_levels),
-            "end_vp_by_level": list(t.end_vp_by_level),
-        }
-        for t in pack.tracks
-    ]
-    out["formula_scoring"] = {
-        "max_formulas": pack.formula_scoring.max_formulas,
-        "vp_by_count": list(pack.formula_scoring.vp_by_count),
-    }
-    cards: list[dict[str, Any]] = []
-    for c in pack.automa_cards:
-        card: dict[str, Any] = {"id": c.id, "deck": c.deck}
-        if c.dice:
-            card["dice"] = [{"symbol": d.symbol, "colour": d.colour} for d in c.dice]
-        if c.potency_cost is not None:
-            card["potency_cost"] = c.potency_cost
-        if c.action is not None:
-            params = {"track": c.action.track} if c.action.track is not None else {}
-            card["action"] = {"kind": c.action.kind, "params": params}
-        if c.personality_element is not None:
-            card["personality_element"] = c.personality_element
-        if c.label is not None:
-            card["label"] = c.label
-        cards.append(card)
-    out["automa_cards"] = cards
-    out["difficulty_presets"] = [
-        {
-            "level": p.level,
-            "draw_deck": list(p.draw_deck),
-            "face_up_discard": list(p.face_up_discard),
-            "removed": list(p.removed),
-        }
-        for p in pack.difficulty_presets
-    ]
-    out["experiments"] = [
-        {
-            "id": e.id,
-            "stage": e.stage,
-            "type": e.type,
-            "requirement": {"track": e.requirement.track, "level": e.requirement.level},
-            "vp": e.vp,
-            "element_symbols": list(e.element_symbols),
-        }
-        for e in pack.experiments
-    ]
-    out["masterpieces"] = [
-        {
-            "id": m.id,
-            "type": m.type,
-            "requirement": {"track": m.requirement.track, "level": m.requirement.level},
-            "vp": m.vp,
-            "element_symbols": list(m.element_symbols),
-        }
-        for m in pack.masterpieces
-    ]
-    out["artifacts"] = [
-        {"id": a.id, "starting": a.starting, "colour": a.colour, "element_symbols": list(a.element_symbols)}
-        for a in pack.artifacts
-    ]
-    out["objectives"] = [
-        {"id": o.id, "vp": o.vp, **({"title": o.title} if o.title is not None else {})}
-        for o in pack.objectives
-    ]
-    return out

@@ -12,7 +12,7 @@ nothing reachable from a state can be changed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -42,7 +42,11 @@ __all__ = [
     "PicturedDie",
     "Requirement",
     "TrackSpec",
+    "pack_to_dict",
 ]
+
+PACK_SCHEMA: Final = "trismaugistus-content-pack"
+"""The ``schema`` of a pack's JSON (spec 6.2)."""
 
 
 @attrs.frozen
@@ -237,3 +241,93 @@ class Pack:
     def cards_of(self, deck: Deck) -> tuple[str, ...]:
         """The ids of the automa cards of ``deck``, in pack order."""
         return tuple(c.id for c in self.automa_cards if c.deck == deck)
+
+
+def pack_to_dict(pack: Pack) -> dict[str, Any]:
+    """The pack as a JSON-ready dict in the schema of spec section 6 (inverse of `pack_from_dict`)."""
+    out: dict[str, Any] = {
+        "schema": PACK_SCHEMA,
+        "schema_version": pack.schema_version,
+        "pack_id": pack.pack_id,
+        "fictional": pack.fictional,
+    }
+    if pack.note is not None:
+        out["note"] = pack.note
+    if pack.source is not None:
+        out["source"] = pack.source
+    b = pack.board
+    out["board"] = {
+        "track_order": list(b.track_order),
+        "experiment_area_faces": list(b.experiment_area_faces),
+        "artifact_slots_per_colour": b.artifact_slots_per_colour,
+        "objective_row_size": b.objective_row_size,
+    }
+    out["tracks"] = [
+        {
+            "element": t.element,
+            "max_level": t.max_level,
+            "bonus_spaces": [{"level": s.level, "kind": s.kind} for s in t.bonus_spaces],
+            "symbol_levels": list(t.symbol_levels),
+            "end_vp_by_level": list(t.end_vp_by_level),
+        }
+        for t in pack.tracks
+    ]
+    out["formula_scoring"] = {
+        "max_formulas": pack.formula_scoring.max_formulas,
+        "vp_by_count": list(pack.formula_scoring.vp_by_count),
+    }
+    cards: list[dict[str, Any]] = []
+    for c in pack.automa_cards:
+        card: dict[str, Any] = {"id": c.id, "deck": c.deck}
+        if c.dice:
+            card["dice"] = [{"symbol": d.symbol, "colour": d.colour} for d in c.dice]
+        if c.potency_cost is not None:
+            card["potency_cost"] = c.potency_cost
+        if c.action is not None:
+            params = {"track": c.action.track} if c.action.track is not None else {}
+            card["action"] = {"kind": c.action.kind, "params": params}
+        if c.personality_element is not None:
+            card["personality_element"] = c.personality_element
+        if c.label is not None:
+            card["label"] = c.label
+        cards.append(card)
+    out["automa_cards"] = cards
+    out["difficulty_presets"] = [
+        {
+            "level": p.level,
+            "draw_deck": list(p.draw_deck),
+            "face_up_discard": list(p.face_up_discard),
+            "removed": list(p.removed),
+        }
+        for p in pack.difficulty_presets
+    ]
+    out["experiments"] = [
+        {
+            "id": e.id,
+            "stage": e.stage,
+            "type": e.type,
+            "requirement": {"track": e.requirement.track, "level": e.requirement.level},
+            "vp": e.vp,
+            "element_symbols": list(e.element_symbols),
+        }
+        for e in pack.experiments
+    ]
+    out["masterpieces"] = [
+        {
+            "id": m.id,
+            "type": m.type,
+            "requirement": {"track": m.requirement.track, "level": m.requirement.level},
+            "vp": m.vp,
+            "element_symbols": list(m.element_symbols),
+        }
+        for m in pack.masterpieces
+    ]
+    out["artifacts"] = [
+        {"id": a.id, "starting": a.starting, "colour": a.colour, "element_symbols": list(a.element_symbols)}
+        for a in pack.artifacts
+    ]
+    out["objectives"] = [
+        {"id": o.id, "vp": o.vp, **({"title": o.title} if o.title is not None else {})}
+        for o in pack.objectives
+    ]
+    return out

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.trismaugistus.content.records import Pack
 
 __all__ = ["SECTIONS", "format_pack"]
@@ -139,7 +140,7 @@ def _catalogue(pack: Pack) -> list[str]:
 def format_pack(pack: Pack, section: str = "all") -> str:
     """The pack as text tables; ``section`` is one of ``SECTIONS``."""
     if section not in SECTIONS:
-        raise ValueError(f"section must be one of {', '.join(SECTIONS)}, not {section!r}")
+        raise ValueError(f"section must be one of {', '.join(SECTIONS)}, not {brief(section)}")
     lines = banner(pack)
     parts = {"cards": _cards, "presets": _presets, "tracks": _tracks, "catalogue": _catalogue}
     for name, build in parts.items():

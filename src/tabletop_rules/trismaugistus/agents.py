@@ -1,0 +1,125 @@
+"""Stand-ins for the human at the table, for automa statistics: the uniform reporter and a heuristic one.
+
+An agent is a function ``agent(state, rng) -> move`` called at the human's
+decisions (never at chance nodes); it draws randomness only from ``rng``, so
+seeded games are reproducible.  The human's real rules (materials, reactions,
+formulas, the human's own resources) are outside the engine, so no agent plays
+the human's game: an agent only *reports* plausible table changes.  What the
+automa meets depends on those reports (which dice are left in the bowls,
+which experiments and artifacts are left for it), so the reporter shapes the
+automa's score.
+
+`random_agent` picks uniformly among the reports of the menu: it may draft
+three dice in one turn, take every experiment on the board, or end turns
+without drafting.  `heuristic_human` reports what a reasonable player does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final, TypeAlias
+
+from tabletop_rules.core.errors import IllegalMoveError
+from tabletop_rules.trismaugistus.moves import (
+    HumanCompleteObjective,
+    HumanDraftDie,
+    HumanEndTurn,
+    HumanTakeArtifact,
+    HumanTakeExperiment,
+    Move,
+    ReportBoard,
+)
+from tabletop_rules.trismaugistus.rules import current_player, legal_moves
+from tabletop_rules.trismaugistus.state import State
+from tabletop_rules.trismaugistus.vocabulary import COLOURS, FACES
+
+__all__ = ["OBJECTIVE_CHANCE", "Agent", "heuristic_human", "random_agent"]
+
+Agent: TypeAlias = Callable[[State, random.Random], Move]
+"""A reporter: ``agent(state, rng) -> move`` at the human's decisions."""
+
+OBJECTIVE_CHANCE: Final = 0.2
+"""How often `heuristic_human` completes a face-up objective at the end of a turn (its resources are
+outside the engine, so this stands for "when it can")."""
+
+_DRAFT_PREFIX: Final = "human drafts "
+_FINISH: Final = HumanEndTurn(True)
+_END: Final = HumanEndTurn(False)
+
+
+def random_agent(state: State, rng: random.Random) -> Move:
+    """Uniformly random among the reports of the menu (`legal_moves`)."""
+    return rng.choice(legal_moves(state))
+
+
+def _last_report(state: State) -> str:
+    """The trace text of the human's report just applied during play (a draft, a take), else ``""``."""
+    trace = state.trace
+    if state.phase == "play" and trace and trace[0].text.startswith("human "):
+        return trace[0].text
+    return ""
+
+
+def _draft_value(state: State, move: HumanDraftDie) -> tuple[int, int, int]:
+    """How well a die fits: a card it can then take, then the die's potency (B-4, B-6)."""
+    board = state.board
+    pack = state.pack
+    area = board.areas[FACES.index(move.face)]
+    best_vp = max((pack.experiment[e].vp for e in area), default=-1)
+    has_artifact = bool(board.offers[COLOURS.index(move.colour)])
+    potency = sum(board.bowls[FACES.index(move.face)])
+    return (best_vp, int(has_artifact), potency)
+
+
+def heuristic_human(state: State, rng: random.Random) -> Move:
+    """A plausible human reporter, for automa statistics (deterministic for a given ``rng`` state).
+
+    What it assumes, turn by turn (the base game's actions are simplified to what the
+    engine sees):
+
+    * **setup and round starts**: a random entry of the menu, preferring the round-start
+      reports that lay out experiments and artifact offers (a real round always has them);
+    * **its turn**: it drafts **one** die per turn, the one that best fits its goals: the die
+      whose face opens the experiment area with the most valuable experiment, then whose
+      colour has an artifact on offer, then the most potent one (the most dice in its bowl),
+      ties broken by ``rng``;
+    * with that die it takes the most valuable experiment of the die's area (B-6) when there
+      is one, else an artifact of the die's colour when one is on offer: it is assumed to
+      afford what its die gives access to;
+    * before ending the turn it completes a face-up objective with probability
+      `OBJECTIVE_CHANCE`;
+    * it ends the turn, with ``finished_round`` on the turn of its third die (or when the
+      bowls are empty).
+
+    Raises:
+        IllegalMoveError: at a chance node or at the end of the game (there is no decision).
+    """
+    if current_player(state) != 0:
+        raise IllegalMoveError(
+            "heuristic_human decides only at the human's decisions, not at chance or the end"
+        )
+    menu = legal_moves(state)
+    if state.phase != "play":
+        laid_out = [m for m in menu if isinstance(m, ReportBoard) and m.experiment_areas is not None]
+        return rng.choice(laid_out or list(menu))
+    last = _last_report(state)
+    if last.startswith(_DRAFT_PREFIX):  # the die drafted this turn picks what it can take (B-6)
+        face, _, colour = last[len(_DRAFT_PREFIX) :].partition("/")
+        pack = state.pack
+        takes = [m for m in menu if isinstance(m, HumanTakeExperiment) and m.face == face]
+        if takes:
+            top = max(pack.experiment[m.experiment_id].vp for m in takes)
+            return rng.choice([m for m in takes if pack.experiment[m.experiment_id].vp == top])
+        arts = [m for m in menu if isinstance(m, HumanTakeArtifact) and m.colour == colour]
+        if arts:
+            return rng.choice(arts)
+    elif not last:  # the first report of a turn: draft one die, if one can be drafted
+        drafts = [m for m in menu if isinstance(m, HumanDraftDie)]
+        if drafts:
+            best = max(_draft_value(state, m) for m in drafts)
+            return rng.choice([m for m in drafts if _draft_value(state, m) == best])
+    objectives = [m for m in menu if isinstance(m, HumanCompleteObjective)]
+    if objectives and not last.startswith("human completes") and rng.random() < OBJECTIVE_CHANCE:
+        return rng.choice(objectives)
+    return _FINISH if _FINISH in menu else _END
