@@ -166,7 +166,6 @@ def test_sample_outcome_is_exact_and_thread_safe() -> None:
         sample_outcome(((1, Fraction(1, 2)),), random.Random(0))
 
 
-@pytest.mark.xfail(strict=True, reason="core gap, reported to the lead: sample_outcome checks only the sum")
 @pytest.mark.parametrize(
     "outcomes",
     [((1, Fraction(3, 2)), (2, Fraction(-1, 2))), ((1, 0.5), (2, 0.5))],

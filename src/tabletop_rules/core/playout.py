@@ -96,6 +96,9 @@ def _weights(outcomes: Sequence[tuple[object, Fraction]]) -> tuple[int, tuple[in
     """The common denominator and the cumulative integer weights of a distribution."""
     if not outcomes:
         raise ValueError("no chance outcomes to sample from")
+    for _, probability in outcomes:
+        if type(probability) is not Fraction or not 0 < probability <= 1:
+            raise ValueError(f"chance probabilities must be Fractions in (0, 1], not {probability!r}")
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     cumulative = []
     total = 0

@@ -61,7 +61,9 @@ from tabletop_rules.trismaugistus.content import (
     pack_from_json,
     pack_to_dict,
 )
+from tabletop_rules.trismaugistus.content.loader import checked_pack
 from tabletop_rules.trismaugistus.moves import (
+    MAX_REPORTED_SCORE,
     ArtifactDie,
     CardDrawn,
     ChanceOutcome,
@@ -77,6 +79,7 @@ from tabletop_rules.trismaugistus.moves import (
     ObjectiveSlot,
     Report,
     ReportBoard,
+    ReportFinalScore,
     Setup,
 )
 from tabletop_rules.trismaugistus.notation import MAX_MOVE_TEXT, move_to_str, new_game_with_setup, parse_move
@@ -116,7 +119,7 @@ from tabletop_rules.trismaugistus.state import (
 from tabletop_rules.trismaugistus.tensors import observation_tensor, observation_tensor_size
 from tabletop_rules.trismaugistus.trace import format_score, format_trace
 from tabletop_rules.trismaugistus.validation import validate
-from tabletop_rules.trismaugistus.views import describe
+from tabletop_rules.trismaugistus.views import describe, mirror
 from tabletop_rules.trismaugistus.wire import events_since, move_from_json, move_to_json, view_json
 
 __all__ = [
@@ -125,6 +128,7 @@ __all__ = [
     "MAX_CONTENT_CHARS",
     "MAX_JSON_CHARS",
     "MAX_MOVE_TEXT",
+    "MAX_REPORTED_SCORE",
     "RULES_VERSION",
     "RULING_FIELDS",
     "ArtifactDie",
@@ -152,6 +156,7 @@ __all__ = [
     "Pending",
     "Report",
     "ReportBoard",
+    "ReportFinalScore",
     "Setup",
     "State",
     "TraceLine",
@@ -161,6 +166,7 @@ __all__ = [
     "chance_outcomes",
     "chance_to_move",
     "check_move",
+    "checked_pack",
     "choose_die",
     "current_player",
     "default_pack",
@@ -175,6 +181,7 @@ __all__ = [
     "legal_moves",
     "load_pack",
     "max_game_length",
+    "mirror",
     "move_from_json",
     "move_to_action",
     "move_to_chance",

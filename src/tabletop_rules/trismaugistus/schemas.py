@@ -24,6 +24,7 @@ from tabletop_rules.core.wire import (
     schema_document,
 )
 from tabletop_rules.trismaugistus.content.loader import ID_PATTERN, MAX_CONTENT_CHARS
+from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.rules import RULES_VERSION
 from tabletop_rules.trismaugistus.serialization import FORMAT, FORMAT_VERSION, PENDING, PHASES, SIDES
@@ -140,6 +141,7 @@ def _score() -> dict[str, Any]:
             "formulas": _COUNT,
             "formulas_bought": {"type": "integer", "minimum": 0, "maximum": 4},
             "total": _COUNT,
+            "human_score": nullable({"type": "integer", "minimum": 0, "maximum": MAX_REPORTED_SCORE}),
         }
     )
 

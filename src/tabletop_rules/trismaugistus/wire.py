@@ -42,6 +42,7 @@ from tabletop_rules.trismaugistus.actions import move_to_action
 from tabletop_rules.trismaugistus.content.loader import ID_PATTERN
 from tabletop_rules.trismaugistus.content.records import BonusSpace
 from tabletop_rules.trismaugistus.moves import (
+    MAX_REPORTED_SCORE,
     ArtifactDie,
     CardDrawn,
     HumanCompleteObjective,
@@ -55,6 +56,7 @@ from tabletop_rules.trismaugistus.moves import (
     ObjectiveDieRaw,
     ObjectiveSlot,
     ReportBoard,
+    ReportFinalScore,
     Setup,
 )
 from tabletop_rules.trismaugistus.rules import check_move, current_player, legal_moves
@@ -128,6 +130,7 @@ MOVES: Final = move_wire(
         ObjectiveDieRaw,
         MasterpieceDrawn,
         ArtifactDie,
+        ReportFinalScore,
     ),
     check_move,
     fields={
@@ -153,6 +156,7 @@ MOVES: Final = move_wire(
         "ObjectiveDieRaw.value": Integer(1, 6),
         "MasterpieceDrawn.masterpiece_id": MASTERPIECE,
         "ArtifactDie.slot": Integer(1, 2),
+        "ReportFinalScore.points": Integer(0, MAX_REPORTED_SCORE),
     },
 )
 """The move JSON of Trismaugistus (`core.wire.MoveWire`)."""
