@@ -10,6 +10,7 @@ from tabletop_rules.core.errors import (
     InvalidContentError,
     InvalidMoveError,
     InvalidOptionError,
+    InvalidRequestError,
     InvalidStateError,
     TabletopRulesError,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "InvalidContentError",
     "InvalidMoveError",
     "InvalidOptionError",
+    "InvalidRequestError",
     "InvalidStateError",
     "Playout",
     "TabletopRulesError",

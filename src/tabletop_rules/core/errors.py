@@ -15,6 +15,7 @@ __all__ = [
     "InvalidContentError",
     "InvalidMoveError",
     "InvalidOptionError",
+    "InvalidRequestError",
     "InvalidStateError",
     "TabletopRulesError",
 ]
@@ -54,3 +55,7 @@ class InvalidContentError(TabletopRulesError):
 
 class GameNotOverError(TabletopRulesError):
     """A finished game was needed (``outcome``, a final score) but the game is still going."""
+
+
+class InvalidRequestError(TabletopRulesError):
+    """A client's request does not fit the state: a player who is not in the game, or a bad cursor."""

@@ -23,7 +23,11 @@ from typing import Any, ClassVar, Final, Literal, TypeAlias
 
 import attrs
 
-from tabletop_rules.core.errors import InvalidMoveError, InvalidOptionError, TabletopRulesError
+from tabletop_rules.core.errors import (
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidRequestError,
+)
 from tabletop_rules.core.frozen import frozen_mapping
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.records import FORMAT, FORMAT_VERSION, MAX_MOVE_CHARS, MAX_RECORD_MOVES
@@ -73,10 +77,6 @@ SCHEMA_KINDS: Final[tuple[SchemaKind, ...]] = ("state", "move", "view", "record"
 
 _NONE: Final = type(None)
 _MISSING: Final = object()
-
-
-class InvalidRequestError(TabletopRulesError):
-    """A client's request does not fit the state: a player who is not in the game, or a bad cursor."""
 
 
 def _bad(where: str, message: str) -> InvalidMoveError:
