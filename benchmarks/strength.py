@@ -5,7 +5,9 @@ Valandris: the Holy Spirit is played by the greedy agent (`valandris.agents.gree
 within the turn cap (`--turns`, the game's `max_turns` option), and a lower mean score is better
 for it. Chrononauts: `ISMCTS` in seat 0 against a heuristic agent in the other seats, once the
 game has `resample_from_infostate` and `chrononauts.agents` has a heuristic agent (the part is
-skipped, with the reason, until then; add more games to `MATCHES`).
+skipped, with the reason, until then). Its rows: the heuristic agent against random play, and
+`ISMCTS` (with the game's `rollout_agent`) at each iteration budget and each time budget per
+decision (`--seconds`), always in seat 0; "decided" counts the games somebody won.
 
 Every game's seed is `simulate.derive_seed(seed, index)`, the same for every matchup (paired
 games), so a run is reproducible with an iteration budget. Times per move are wall-clock times
@@ -24,6 +26,7 @@ import shlex
 import statistics
 import sys
 import time
+import types
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -31,7 +34,7 @@ from typing import Any
 import attrs
 
 from tabletop_rules.agents import ISMCTS, MCTS
-from tabletop_rules.core import random_playout
+from tabletop_rules.core import random_agent, random_playout
 from tabletop_rules.simulate import derive_seed
 
 Agent = Callable[[Any, random.Random], Any]
@@ -58,6 +61,8 @@ class Match:
     start: Callable[[Any], Any]
     win: Callable[[Any, Any, int], float]
     """`win(game, final_state, seat)`: 1 for a win of the tested seat, 0.5 for a draw, 0 otherwise."""
+    decided: Callable[[Any, Any], bool] | None = None
+    """`decided(game, final_state)`: whether the game counts in "decided" win rates (None: all do)."""
 
 
 @attrs.frozen
@@ -66,6 +71,7 @@ class Result:
     score: float
     seconds: float
     decisions: int
+    decided: bool = True
 
 
 def _play(match: Match, seed: int) -> Result:
@@ -88,6 +94,7 @@ def _play(match: Match, seed: int) -> Result:
         score=game.returns(final)[match.tested],
         seconds=clock[0],
         decisions=int(clock[1]),
+        decided=True if match.decided is None else match.decided(game, final),
     )
 
 
@@ -100,7 +107,14 @@ def run(match: Match, games: int, seed: int, executor: Executor | None) -> dict[
     wins = sum(r.win for r in results)
     decisions = sum(r.decisions for r in results)
     low, high = wilson(wins, games)
+    decided = [r for r in results if r.decided]
+    decided_wins = sum(r.win for r in decided)
+    d_low, d_high = wilson(decided_wins, len(decided))
     return {
+        "decided": len(decided),
+        "decided_rate": decided_wins / len(decided) if decided else math.nan,
+        "d_low": d_low,
+        "d_high": d_high,
         "label": match.label,
         "games": games,
         "win_rate": wins / games,
@@ -179,44 +193,74 @@ def single_winner(game: Any, final: Any, seat: int) -> float:
     return 1.0 if sum(v == best for v in values) == 1 else 0.5
 
 
-HEURISTIC_NAMES = ("heuristic_agent", "greedy_agent")
+def chrononauts_decided(game: Any, final: Any) -> bool:
+    """A Chrononauts game is decided when someone won (not when the universe was destroyed)."""
+    return final.result is not None and final.result.winner is not None
 
 
-def chrononauts_matches(budgets: Sequence[int], players: int = 2) -> tuple[list[Match], str | None]:
-    """ISMCTS in seat 0 against the game's heuristic agent, or the reason why not yet."""
+def searchable_chrononauts() -> str:
+    """The module `ISMCTS` searches: `tabletop_rules.chrononauts` once it re-exports
+    `resample_from_infostate`; until then a module made of it and `chrononauts.determinize`
+    (registered in `sys.modules`, so it also exists in forked worker processes)."""
     name = "tabletop_rules.chrononauts"
+    package = importlib.import_module(name)
+    if hasattr(package, "resample_from_infostate"):
+        return name
+    shim = "_chrononauts_searchable"
+    if shim not in sys.modules:
+        module = types.ModuleType(shim)
+        module.__dict__.update({k: getattr(package, k) for k in package.__all__})
+        determinize = importlib.import_module(f"{name}.determinize")
+        module.resample_from_infostate = determinize.resample_from_infostate  # type: ignore[attr-defined]
+        sys.modules[shim] = module
+    return shim
+
+
+def chrononauts_matches(
+    budgets: Sequence[int], players: int = 2, seconds: Sequence[float] = (0.05,)
+) -> tuple[list[Match], str | None]:
+    """The heuristic against random play, and ISMCTS in seat 0 against the heuristic agent.
+
+    ISMCTS runs with each iteration budget of `budgets` and each time budget of `seconds` (per
+    decision), with the game's fast `rollout_agent` in its rollouts.
+    """
     try:
+        name = searchable_chrononauts()
         ISMCTS(name, iterations=1)
-    except (TypeError, ValueError) as exc:
+        agents_module = importlib.import_module("tabletop_rules.chrononauts.agents")
+    except (ImportError, TypeError, ValueError) as exc:
         return [], str(exc)
-    try:
-        agents_module = importlib.import_module(f"{name}.agents")
-    except ImportError:
-        return [], "tabletop_rules.chrononauts.agents does not exist yet"
-    heuristic = next((getattr(agents_module, n) for n in HEURISTIC_NAMES if hasattr(agents_module, n)), None)
-    if heuristic is None:
-        return [], f"tabletop_rules.chrononauts.agents has none of {', '.join(HEURISTIC_NAMES)}"
+    heuristic = agents_module.heuristic_agent
+    rollout = agents_module.rollout_agent
+    game: Any = importlib.import_module(name)
     start = ChrononautsStart(players)
     others = (heuristic,) * (players - 1)
     matches = [
         Match(
-            f"Chrononauts {players}p: heuristic vs heuristic",
+            f"Chrononauts {players}p: heuristic vs random",
             name,
-            (heuristic, *others),
+            (heuristic, *(random_agent(game),) * (players - 1)),
             0,
             start,
             single_winner,
-        )
+            chrononauts_decided,
+        ),
     ]
-    for budget in budgets:
+    searchers = [(f"ISMCTS({b} it)", ISMCTS(name, iterations=b, rollout_agent=rollout)) for b in budgets]
+    searchers += [
+        (f"ISMCTS({1000 * s:g} ms)", ISMCTS(name, iterations=None, seconds=s, rollout_agent=rollout))
+        for s in seconds
+    ]
+    for label, agent in searchers:
         matches.append(
             Match(
-                f"Chrononauts {players}p: ISMCTS({budget}) vs heuristic",
+                f"Chrononauts {players}p: {label} vs heuristic",
                 name,
-                (ISMCTS(name, iterations=budget), *others),
+                (agent, *others),
                 0,
                 start,
                 single_winner,
+                chrononauts_decided,
             )
         )
     return matches, None
@@ -232,6 +276,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--turns", type=int, default=20, help="Valandris turn cap (max_turns)")
     parser.add_argument("--seed", type=int, default=1, help="master seed")
     parser.add_argument("--workers", type=int, default=1, help="processes (1: in-process)")
+    parser.add_argument(
+        "--seconds", default="0.05", help="Chrononauts ISMCTS time budgets per decision, comma-separated"
+    )
+    parser.add_argument("--chrononauts-budgets", help="Chrononauts ISMCTS iterations (default: --budgets)")
     parser.add_argument("--only", choices=("valandris", "chrononauts"), help="one game only")
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",") if b]
@@ -240,7 +288,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.only in (None, "valandris"):
         matches += valandris_matches(budgets, args.turns)
     if args.only in (None, "chrononauts"):
-        found, reason = chrononauts_matches(budgets)
+        cn_budgets = (
+            budgets
+            if args.chrononauts_budgets is None
+            else [int(b) for b in args.chrononauts_budgets.split(",") if b]
+        )
+        seconds = [float(x) for x in args.seconds.split(",") if x]
+        found, reason = chrononauts_matches(cn_budgets, seconds=seconds)
         matches += found
         if reason is not None:
             notes.append(f"Chrononauts skipped: {reason}")
@@ -248,15 +302,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"command: PYTHONPATH=src {command}")
     print(
         f"{'matchup':<44} {'games':>5} {'win rate':>8}  {'95% Wilson':<13} {'mean return':>11} {'ms/move':>8}"
+        f"  {'decided':>7} {'win rate':>8}  {'95% Wilson':<13}"
     )
     executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
         for match in matches:
             row = run(match, args.games, args.seed, executor)
             interval = f"[{row['low']:.2f}, {row['high']:.2f}]"
+            decided_interval = f"[{row['d_low']:.2f}, {row['d_high']:.2f}]"
             print(
                 f"{row['label']:<44} {row['games']:>5} {row['win_rate']:>8.2f}  {interval:<13} "
-                f"{row['mean_return']:>11.1f} {row['ms_per_move']:>8.2f}",
+                f"{row['mean_return']:>11.1f} {row['ms_per_move']:>8.2f}"
+                f"  {row['decided']:>7} {row['decided_rate']:>8.2f}  {decided_interval}",
                 flush=True,
             )
     finally:
@@ -265,6 +322,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     for note in notes:
         print(note)
     print("win: Valandris = the Holy Spirit captures within the turn cap; mean return: the tested seat's")
+    print(
+        "decided: games with a winner (Chrononauts: not destroyed by the 13th paradox); "
+        "the win rate among them"
+    )
 
 
 if __name__ == "__main__":

@@ -347,3 +347,61 @@ def test_hand_size_threshold_and_switch():  # C-RULING-35
     assert C.is_terminal(turn(state, 'play "Rex"'))
     state = setup(2, hands=[["ART-REX", RF, RF], []], hand_size_win_threshold=3, hand_size_win_enabled=False)
     assert not C.is_terminal(turn(state, 'play "Rex"'))
+
+
+def test_selling_a_mona_lisa_tied_for_top_rank_earns_no_bonus():  # C-ACT-3, C-RULING-5, C-RULING-17
+    def change(data):
+        next(r for r in data["artifacts"] if r["id"] == "ART-MONA-LISA-FORGERY-GOOD")["mona_lisa_rank"] = 3
+
+    tied = _custom(change)
+    table = [["ART-MONA-LISA-REAL"], ["ART-MONA-LISA-FORGERY-GOOD"]]
+    for cards, policy, count in (
+        (tied, "not_most_convincing", 2),  # "more real than any other" is strict: a tie earns nothing
+        (tied, "all_tied_count", 3),
+        (None, "not_most_convincing", 3),  # rank 3 against rank 2: the bonus
+    ):
+        hands = [["ACT-SELL-AN-ARTIFACT"], []]
+        state = setup(2, cards=cards, hands=hands, tableaux=table, mona_lisa_tie_policy=policy)
+        state = settle(move(draw(state), 'play "Sell an Artifact" "Mona Lisa (the real one)"'))
+        C.validate(state)
+        top = state.stack[-1]
+        assert isinstance(top, DrawCards)
+        assert (top.player, top.count, policy) == (0, count, policy)
+
+
+def test_unstable_patch_not_offered_on_a_true_1945():  # C-PATCH-2, C-RULING-8, C-RULING-9
+    options = {"allow_patch_replacement": True, "patch_requires_playable_if": False}
+    state = draw(setup(2, hands=[["P-1945-A", "P-1945-B"], []], **options))
+    assert status(state, 1945) == C.TRUE
+    assert not any(p.startswith("patch 1945") for p in plays(state))  # 1945 is not a paradox
+    state = draw(evolve_timeline(setup(2, hands=[["P-1945-A", "P-1945-B"], []], **options), "Hitler"))
+    assert {p for p in plays(state) if p.startswith("patch 1945")} == {
+        'patch 1945 "Allied Troops Invade Tokyo"',
+        'patch 1945 "1945 Nexus Patch (unpublished title) B"',
+    }
+    state = draw(settle(move(state, 'patch 1945 "1945 Nexus Patch (unpublished title) B"')))
+    state = draw(idle(state))
+    # C-RULING-9 replacement: the other unstable patch may replace it
+    assert {p for p in plays(state) if p.startswith("patch 1945")} == {
+        'patch 1945 "Allied Troops Invade Tokyo"'
+    }
+
+
+def test_one_artifact_never_fills_two_mission_slots():  # C-WIN-2, C-RULING-33
+    def change(data):
+        mission = next(r for r in data["missions"] if r["id"] == "MIS-PLACEHOLDER-05")
+        mission["requires"] = [
+            {"type": "artifact", "artifact": "ART-REX"},
+            {"type": "any_of", "artifacts": ["ART-REX", "ART-LIVE-STEGOSAURUS"]},
+            {"type": "artifact", "artifact": "ART-PLACEHOLDER-14"},
+        ]
+
+    cards = _custom(change)
+    missions = ["MIS-PLACEHOLDER-05", "MIS-PLACEHOLDER-06"]
+    for tableau, done in (
+        (["ART-REX", "ART-PLACEHOLDER-14", "ART-PLACEHOLDER-13"], False),  # Rex cannot count twice
+        (["ART-REX", "ART-PLACEHOLDER-14", "ART-LIVE-STEGOSAURUS"], True),
+        (["ART-LIVE-STEGOSAURUS", "ART-PLACEHOLDER-14", "ART-PLACEHOLDER-13"], False),
+    ):
+        state = setup(2, cards=cards, tableaux=[tableau, []], missions=missions)
+        assert Engine(state).mission_done(0) is done

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
 
@@ -12,7 +14,7 @@ from tabletop_rules.chrononauts.state import Result
 from tabletop_rules.core import GameNotOverError, InvalidStateError, random_playout
 from tabletop_rules.simulate import simulate
 
-from .helpers import setup
+from .helpers import draw, move, setup
 
 
 def _mid_game() -> C.State:
@@ -148,3 +150,20 @@ def test_cards_set_aside_survive_the_end_of_the_game():  # C-STATE-8d, C-ACT-4 s
     assert final.result.conditions == ("universe_destroyed",)
     assert any(isinstance(f, MiracleEnd) for s in playout.states(C) for f in s.stack)
     C.validate(final)
+
+
+def test_a_stack_without_its_turn_frame_is_rejected():  # C-TURN-6: the engine could not continue
+    state = draw(setup(2, hands=[["ART-REX"], []]))
+    data = json.loads(C.to_json(state))
+    assert data["stack"][0]["frame"] == "EndTurn"
+    del data["stack"][0]
+    with pytest.raises(InvalidStateError, match="turn frame"):
+        C.from_json(json.dumps(data))
+
+
+def test_a_window_target_must_fit_its_card():  # C-PLAY-1: an Artifact takes no target
+    state = move(draw(setup(2, hands=[["ART-REX"], []])), 'play "Rex"')
+    data = json.loads(C.to_json(state))
+    data["stack"][-1]["play"]["target"] = "JFK"
+    with pytest.raises(InvalidStateError, match="cannot take"):
+        C.from_json(json.dumps(data))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ from tabletop_rules.core import (
     CHANCE,
     random_playout,
 )
+from tabletop_rules.core.errors import InvalidOptionError
 
 from .helpers import draw, move, settle, setup
 
@@ -118,3 +120,14 @@ def test_describe():
     assert C.describe(random_playout(C, 2, initial=C.new_game(variant="solonauts")).final).startswith(
         "Solonauts"
     )
+
+
+@pytest.mark.parametrize("viewer", [7, -1, True, False, 1.0, "1"])
+def test_a_viewer_that_is_not_a_seat_is_a_typed_error(viewer):  # C-VIEW-5: a view is for a seat or None
+    state = C.new_game(players=2)
+    with pytest.raises(InvalidOptionError, match="viewer"):
+        C.observation(state, viewer)
+    with pytest.raises(InvalidOptionError, match="viewer"):
+        C.information_state_string(state, viewer)
+    with pytest.raises(InvalidOptionError):
+        C.information_state_string(state, None)

@@ -96,7 +96,8 @@ def check_players(options: Options, players: int, cards: CardSet) -> None:
 
     Raises:
         InvalidOptionError: a count outside the variant's range, more players than goal cards,
-            or a fixed first player who is not a seat.
+            a fixed first player who is not a seat, or an operator override of a year that is not
+            a ripplepoint of the card list (C-RULING-1).
     """
     if type(players) is not int:
         raise InvalidOptionError(f"players must be an int, got {players!r}")
@@ -113,6 +114,12 @@ def check_players(options: Options, players: int, cards: CardSet) -> None:
         raise InvalidOptionError(f"{players} players need as many IDs and Missions")
     if isinstance(options.first_player, int) and options.first_player >= players:
         raise InvalidOptionError(f"first_player={options.first_player} is not a seat of {players} players")
+    years = {rp.year for rp in cards.ripplepoints}
+    for year, _ in options.ripple_operator_overrides:  # C-RULING-1: only ripplepoints have operators
+        if year not in years:
+            raise InvalidOptionError(
+                f"ripple_operator_overrides names {year}, which is not a ripplepoint year of this card list"
+            )
 
 
 @functools.lru_cache(maxsize=64)

@@ -49,6 +49,7 @@ from tabletop_rules.chrononauts.position import draw_event, kill_time_line, pass
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State
 from tabletop_rules.chrononauts.work import Work
 from tabletop_rules.core.errors import IllegalMoveError
+from tabletop_rules.core.jsonio import brief
 
 __all__ = ["Engine", "check_chance", "run"]
 
@@ -394,7 +395,9 @@ def check_chance(state: State, move: object) -> None:
     elif isinstance(top, ChooseFirst) and isinstance(move, FirstPlayer):
         ok = isinstance(move.player, int) and 0 <= move.player < state.players
     if not ok:
-        raise IllegalMoveError(f"{move!r} is not an outcome of the chance event {type(top).__name__} here")
+        raise IllegalMoveError(
+            f"{brief(move)} is not an outcome of the chance event {type(top).__name__} here"
+        )
 
 
 def run(state: State, move: Move, *, chance: bool) -> State:

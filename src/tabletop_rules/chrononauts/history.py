@@ -67,10 +67,15 @@ class _Chunk:
     items: tuple[str | Record, ...]
     private: frozenset[int]
 
-    def __init__(self, parent: _Chunk | None, items: tuple[str | Record, ...]) -> None:
+    def __init__(
+        self,
+        parent: _Chunk | None,
+        items: tuple[str | Record, ...],
+        private: frozenset[int] | None = None,
+    ) -> None:
         object.__setattr__(self, "parent", parent)
         object.__setattr__(self, "items", items)
-        object.__setattr__(self, "private", _private_seats(items))
+        object.__setattr__(self, "private", _private_seats(items) if private is None else private)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("history chunks are immutable")
@@ -93,6 +98,19 @@ def _chunk_records(items: tuple[str | Record, ...]) -> tuple[Record, ...]:
 @functools.lru_cache(maxsize=4096)
 def _chunk_json(items: tuple[str | Record, ...]) -> str:
     return _records_json(_chunk_records(items))
+
+
+@functools.lru_cache(maxsize=4096)
+def _redact(items: tuple[str | Record, ...], player: int) -> tuple[str | Record, ...]:
+    """Entries with the private lines of seats other than ``player`` reduced to their public text."""
+    out: list[str | Record] = []
+    for item in items:
+        if isinstance(item, str) and _SEP not in item:
+            out.append(item)
+            continue
+        text, private_to, _ = _decode(item)
+        out.append(item if private_to in (-1, player) else _encode((text, -1, "")))
+    return tuple(out)
 
 
 def _records_json(records: Iterable[Record]) -> str:
@@ -189,6 +207,22 @@ class History:
         for chunk in self._chunk_list():
             seats |= chunk.private
         return seats
+
+    def redacted(self, player: int) -> History:
+        """This history as ``player`` may know it: the other seats' private lines keep only their
+        public text (C-VIEW-5).  Shares what it can: a history with nothing to hide is returned as is,
+        and each full chunk is redacted once (a bounded cache keyed by its entries)."""
+        if not self.private_seats() - {player}:
+            return self
+        new = History.__new__(History)
+        new._hash = None
+        new.size = self.size
+        node: _Chunk | None = None
+        for chunk in self._chunk_list():
+            node = _Chunk(node, _redact(chunk.items, player), chunk.private & {player})
+        new._chunks = node
+        new._tail = _redact(self._tail, player)
+        return new
 
     def flat(self) -> tuple[Event, ...]:
         """Every event, oldest first, as a tuple (built on demand: linear in the length)."""

@@ -29,15 +29,36 @@ _YEARS: Final = 10_000
 
 
 def _overrides(value: Any) -> tuple[tuple[int, str], ...]:
-    """``ripple_operator_overrides`` as sorted ``(year, op)`` pairs, from a dict or pairs."""
+    """``ripple_operator_overrides`` as sorted ``(year, op)`` pairs, from a dict or pairs.
+
+    A year is an exact ``int`` (not ``True``, ``1974.0`` or ``"1974"``) within the year bounds;
+    whether it is a ripplepoint year of the card list is checked when a game starts
+    (`context.check_players`)."""
     items = value.items() if isinstance(value, dict) else value
+    pairs: list[tuple[int, str]] = []
     try:
-        pairs = tuple(sorted((int(k), str(v)) for k, v in items))
+        for item in items:
+            year, op = item
+            if type(year) is not int or not -_YEARS <= year <= _YEARS:
+                raise InvalidOptionError(
+                    f"Chrononauts option ripple_operator_overrides: the year {brief(year)} is not a year "
+                    "(an int)"
+                )
+            if type(op) is not str:
+                raise InvalidOptionError(
+                    f"Chrononauts option ripple_operator_overrides[{year}] must be 'and' or 'or', "
+                    f"not {brief(op)}"
+                )
+            pairs.append((year, op))
     except (TypeError, ValueError) as error:
+        if isinstance(error, InvalidOptionError):
+            raise
         raise InvalidOptionError(
-            f"Chrononauts option ripple_operator_overrides must map years to 'and'/'or': {error}"
+            "Chrononauts option ripple_operator_overrides must map years to 'and'/'or'"
         ) from error
-    return pairs
+    if len({year for year, _ in pairs}) != len(pairs):
+        raise InvalidOptionError("Chrononauts option ripple_operator_overrides names a year twice")
+    return tuple(sorted(pairs))
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)

@@ -62,6 +62,7 @@ from tabletop_rules.core.protocol import CHANCE, Actor
 __all__ = [
     "RULES_VERSION",
     "apply",
+    "canonical_move",
     "chance_outcomes",
     "check_move",
     "current_player",
@@ -182,8 +183,24 @@ def _well_formed(move: object) -> bool:
     return fields is not None and all(type(getattr(move, name)) in types for name, types in fields)
 
 
+def canonical_move(state: State, move: object) -> object:
+    """``move`` in the form `legal_moves` lists it: Killing Time's pair is unordered (C-TURN-4), so
+    ``KillTime((b, a))`` is read as ``KillTime((a, b))`` in deck order; any other object is returned
+    as it is (the checks decide about it)."""
+    if type(move) is KillTime:
+        cards = move.cards
+        if type(cards) is tuple and len(cards) == 2 and type(cards[0]) is str and type(cards[1]) is str:
+            index = state.ctx.cards.deck_index
+            first, second = index.get(cards[0]), index.get(cards[1])
+            if first is not None and second is not None and first > second:
+                return state.ctx.kill_times[(cards[1], cards[0])]
+    return move
+
+
 def check_move(state: State, move: object) -> None:
     """Raise unless ``apply`` accepts ``move`` here, with a sentence saying why.
+
+    Killing Time's two cards may be given in either order (C-TURN-4).
 
     Raises:
         InvalidMoveError: ``move`` is not a Chrononauts move (by exact type, fields included).
@@ -191,8 +208,9 @@ def check_move(state: State, move: object) -> None:
     """
     if not _well_formed(move):
         raise InvalidMoveError(f"{brief(move)} is not a Chrononauts move")
+    move = canonical_move(state, move)
     if state.result is not None or not state.stack:
-        raise IllegalMoveError(f"the game is over; {move!r} cannot be applied")
+        raise IllegalMoveError(f"the game is over; {brief(move)} cannot be applied")
     top = state.stack[-1]
     if _surely_legal(state, top, move):
         return
@@ -202,7 +220,7 @@ def check_move(state: State, move: object) -> None:
     legal = legal_moves_of(state)
     if move not in legal:
         raise IllegalMoveError(
-            f"{move!r} is not legal here (player {decision_player(state)} to act at "
+            f"{brief(move)} is not legal here (player {decision_player(state)} to act at "
             f"{type(top).__name__}; {len(legal)} legal moves)"
         )
 
@@ -267,12 +285,15 @@ def is_legal(state: State, move: object) -> bool:
 def apply(state: State, move: Move) -> State:
     """The state after a decision or chance outcome; never changes ``state``.
 
+    Killing Time's two cards may be given in either order (C-TURN-4).
+
     Raises:
         InvalidMoveError: ``move`` is not a Chrononauts move.
         IllegalMoveError: it is not legal here (the message says why).
     """
     if not (state.result is None and state.stack and _surely_legal(state, state.stack[-1], move)):
         check_move(state, move)  # the commonest moves skip the full check, which lists the legal moves
+        move = canonical_move(state, move)  # type: ignore[assignment]  # a checked move stays a Move
     fast = apply_fast(state, move)
     if fast is not None:
         return fast

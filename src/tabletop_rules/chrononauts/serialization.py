@@ -31,7 +31,7 @@ from tabletop_rules.core.errors import (
     InvalidStateError,
     TabletopRulesError,
 )
-from tabletop_rules.core.jsonio import load_json
+from tabletop_rules.core.jsonio import brief, check_text, load_json
 
 __all__ = [
     "FORMAT_VERSION",
@@ -172,7 +172,7 @@ class _Reader:
             or value < low
             or (high is not None and value > high)
         ):
-            raise self.fail(f"{what} must be an int in {low}..{high}, got {value!r}")
+            raise self.fail(f"{what} must be an int in {low}..{high}, got {brief(value)}")
         return value
 
     def seat(self, value: Any, what: str) -> int:
@@ -180,12 +180,12 @@ class _Reader:
 
     def str_(self, value: Any, what: str) -> str:
         if not isinstance(value, str):
-            raise self.fail(f"{what} must be a string, got {value!r}")
-        return value
+            raise self.fail(f"{what} must be a string, got {brief(value)}")
+        return check_text(value, f"invalid Chrononauts state: {what}")
 
     def bool_(self, value: Any, what: str) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(f"{what} must be a bool, got {value!r}")
+            raise self.fail(f"{what} must be a bool, got {brief(value)}")
         return value
 
     def list_(self, value: Any, what: str) -> list[Any]:
@@ -224,7 +224,7 @@ class _Reader:
         if isinstance(target, int) and not isinstance(target, bool):
             target = self.seat(target, what)
         elif target is not None and not isinstance(target, str):
-            raise self.fail(f"{what}: bad target {target!r}")
+            raise self.fail(f"{what}: bad target {brief(target)}")
         return Play(self.card(value["card"], what), target)
 
     def frame(self, value: Any, what: str) -> Frame:
@@ -303,7 +303,7 @@ def _from_data(data: Any) -> State:
         raise InvalidStateError(f"invalid Chrononauts state: expected exactly the keys {list(_KEYS)}")
     if data["game"] != GAME_NAME or data["version"] != FORMAT_VERSION:
         raise InvalidStateError(
-            f"invalid Chrononauts state: game {data['game']!r} version {data['version']!r}"
+            f"invalid Chrononauts state: game {brief(data['game'])} version {brief(data['version'])}"
         )
     cards = _state_cards(data["cards"])
     try:
@@ -320,7 +320,7 @@ def _from_data(data: Any) -> State:
     alt = 0
     for icon in r.list_(data["alt"], "alt"):
         if icon not in cards.linchpin_by_icon:
-            raise r.fail(f"alt: unknown linchpin icon {icon!r}")
+            raise r.fail(f"alt: unknown linchpin icon {brief(icon)}")
         alt |= 1 << cards.linchpin_by_icon[icon].bit
     timeline = data["timeline"]
     if not isinstance(timeline, dict) or set(timeline) != {str(rp.year) for rp in cards.ripplepoints}:

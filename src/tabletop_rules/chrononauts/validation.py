@@ -9,18 +9,30 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
+from tabletop_rules.chrononauts.content.records import ArtifactCard, InverterCard, PatchCard
+from tabletop_rules.chrononauts.effects import EFFECTS
 from tabletop_rules.chrononauts.frames import (
     CHANCE_FRAMES,
     DECISION_FRAMES,
+    ChooseFirst,
     DealGoal,
+    DeclareChoice,
+    EndTurn,
+    Frame,
     Harvest,
     MiracleDiscard,
     MiracleEnd,
     PlayStep,
     RippleCheck,
+    SoloAfter,
+    SoloStep,
+    SoloTurn,
+    TurnStart,
     VortexDeal,
     Window,
 )
+from tabletop_rules.chrononauts.legality import chance_outcomes_of, legal_moves_of
+from tabletop_rules.chrononauts.moves import Play
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State
 from tabletop_rules.core.errors import InvalidStateError
 
@@ -236,8 +248,67 @@ def _validate(state: State) -> None:
             and frame.player != state.active
         ):
             raise fail(f"{type(frame).__name__} belongs to P{frame.player}, not the active player")
+        if isinstance(frame, Window):
+            _check_announcement(state, frame)
     if not state.stack or state.result is not None:
         return
     top = state.stack[-1]
     if isinstance(top, Window) and not top.eligible:
         raise fail("a reaction window with no one to poll should have closed")
+    _check_sequence(state)
+    if not legal_moves_of(state) and not chance_outcomes_of(state):
+        raise fail("the game cannot continue: no legal move and no chance outcome")
+
+
+_BOTTOM: Final = {
+    "chrononauts": (ChooseFirst, TurnStart, EndTurn, DeclareChoice),
+    "artifaxx": (ChooseFirst, TurnStart, EndTurn, DeclareChoice),
+    "solonauts": (SoloTurn, SoloStep, SoloAfter),
+}
+_TURN_LEVEL: Final = (ChooseFirst, TurnStart, EndTurn, DeclareChoice, SoloTurn, SoloStep, SoloAfter)
+
+
+def _check_sequence(state: State) -> None:
+    """C-TURN-1..6: the stack ends in what carries the game to the next turn, and nothing else does.
+
+    A stack without its bottom frame (the end of the turn, the next turn, the choice of the first
+    player; Solonauts' step loop) would run out of work with the game unfinished.
+    """
+    stack: tuple[Frame, ...] = state.stack
+    if not isinstance(stack[0], _BOTTOM[state.variant]):
+        raise _fail(f"the frame stack has lost its turn frame ({type(stack[0]).__name__} is at the bottom)")
+    if any(isinstance(f, _TURN_LEVEL) for f in stack[1:]):
+        raise _fail("a turn frame is inside the turn it should carry")
+    bottom = stack[0]
+    if isinstance(bottom, (EndTurn, DeclareChoice)) and bottom.player != state.active:
+        raise _fail(f"{type(bottom).__name__} belongs to P{bottom.player}, not the active player")
+    if isinstance(bottom, ChooseFirst) and state.turn:
+        raise _fail("the first player is chosen after the first turn")
+
+
+def _check_announcement(state: State, frame: Window) -> None:
+    """C-PLAY-1, C-MEMO-2: a pending card is announced with a target of the kind it takes."""
+    play: Play = frame.play
+    cards = state.cards
+    card = cards.play_cards[play.card]
+    target = play.target
+    seats = range(state.players)
+    if frame.step == "memo" or play.card in state.ctx.memos:
+        ok = frame.step == "memo" and play.card in state.ctx.memos and target is None
+    elif isinstance(card, InverterCard):
+        ok = type(target) is str and target in cards.linchpin_by_icon
+    elif isinstance(card, (PatchCard, ArtifactCard)):
+        ok = target is None
+    else:
+        slots = EFFECTS[state.ctx.effects[card.id]].slots
+        artifact = type(target) is str and isinstance(cards.play_cards.get(target), ArtifactCard)
+        seat = type(target) is int and target in seats
+        ok = {
+            "none": target is None,
+            "artifacts": artifact,
+            "seats": seat,
+            "seats_and_artifacts": seat or artifact,
+            "direction": target in (None, "next", "previous") and (type(target) is str or target is None),
+        }.get(slots, False)
+    if not ok:
+        raise _fail(f"a reaction window over {play.card} with the target {target!r}, which it cannot take")

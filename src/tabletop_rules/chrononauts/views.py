@@ -31,8 +31,9 @@ from tabletop_rules.chrononauts.frames import (
 )
 from tabletop_rules.chrononauts.legality import decision_player
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State
+from tabletop_rules.core.errors import InvalidOptionError
 
-__all__ = ["View", "describe", "information_state_string", "observation", "view_to_json"]
+__all__ = ["View", "check_viewer", "describe", "information_state_string", "observation", "view_to_json"]
 
 
 @attrs.frozen
@@ -81,6 +82,20 @@ class View:
     history: tuple[str, ...]
 
 
+def check_viewer(state: State, player: object, *, spectator: bool) -> None:
+    """Raise `InvalidOptionError` unless ``player`` is a seat of ``state`` (or ``None`` if allowed).
+
+    A seat is an exact ``int`` (a ``bool`` or a numpy integer is not one) in ``0..players-1``.
+    """
+    if player is None and spectator:
+        return
+    if type(player) is not int or not 0 <= player < state.players:
+        allowed = "a seat number" + (" or None" if spectator else "")
+        raise InvalidOptionError(
+            f"the viewer must be {allowed} of this {state.players}-player game, not {player!r}"
+        )
+
+
 def _phase(state: State) -> str:
     if state.result is not None:
         return "over"
@@ -103,9 +118,13 @@ def _phase(state: State) -> str:
 
 
 def observation(state: State, player: int | None) -> View:
-    """What ``player`` may see of ``state`` (``None``: a spectator), and nothing else (C-VIEW-5)."""
-    if player is not None and not (isinstance(player, int) and 0 <= player < state.players):
-        raise ValueError(f"no player {player!r} in a {state.players}-player game")
+    """What ``player`` may see of ``state`` (``None``: a spectator), and nothing else (C-VIEW-5).
+
+    Raises:
+        InvalidOptionError: ``player`` is neither ``None`` nor a seat of this game (an exact
+            ``int``: ``True`` or a numpy integer is not a seat).
+    """
+    check_viewer(state, player, spectator=True)
     cards = state.cards
     solo = state.variant == "solonauts"  # C-VIEW-7: everything but the draw pile is public
     pending = tuple((f.owner, f.play.card, f.play.target) for f in state.stack if isinstance(f, Window))
@@ -183,7 +202,12 @@ def view_to_json(view: View) -> str:
 
 
 def information_state_string(state: State, player: int) -> str:
-    """Equal for two states exactly when ``player`` cannot tell them apart (view + redacted history)."""
+    """Equal for two states exactly when ``player`` cannot tell them apart (view + redacted history).
+
+    Raises:
+        InvalidOptionError: ``player`` is not a seat of this game.
+    """
+    check_viewer(state, player, spectator=False)
     return view_to_json(observation(state, player))
 
 

@@ -8,8 +8,8 @@ field.  `tabletop_rules.chrononauts.content.loader` builds card sets with them.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, Final
 
 from tabletop_rules.chrononauts.content.records import (
     LABELS,
@@ -24,10 +24,12 @@ from tabletop_rules.chrononauts.content.records import (
     Ripplepoint,
 )
 from tabletop_rules.core.errors import InvalidContentError
+from tabletop_rules.core.jsonio import brief, check_text
 
 __all__ = [
     "check_params",
     "condition",
+    "constraint_warnings",
     "fail",
     "freeze",
     "get",
@@ -37,6 +39,18 @@ __all__ = [
     "read_id",
     "satisfiable",
 ]
+
+
+MAX_TEXT: Final = 120
+"""The longest name, headline or other text field read (notation writes names in moves)."""
+MAX_ID: Final = 60
+"""The longest card id (ids are written unquoted in the notation)."""
+MAX_COPIES: Final = 100
+"""The most copies of one card type (a state's JSON bounds its draw pile counts the same way)."""
+MAX_RECORDS: Final = 200
+"""The most records in one section of a card list."""
+MAX_NUMBER: Final = 20
+"""The largest number an effect's ``params`` may give (cards drawn, played or discarded)."""
 
 
 def fail(where: str, message: str) -> InvalidContentError:
@@ -51,6 +65,10 @@ def get(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wher
         raise fail(where, f"field {key!r} must be {getattr(kind, '__name__', kind)}, got a bool")
     if not isinstance(value, kind):
         raise fail(where, f"field {key!r} has the wrong type {type(value).__name__}")
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise fail(where, f"field {key!r} is longer than {MAX_TEXT} characters")
+        check_text(value, f"card data: {where}: field {key!r}", error=InvalidContentError)
     return value
 
 
@@ -111,16 +129,20 @@ def condition(raw: Any, icons: Mapping[str, int], where: str, field: str, *, pri
 
 def read_id(record: Mapping[str, Any], where: str, seen: set[str]) -> str:
     card_id = get(record, "id", str, where)
-    if not card_id or card_id in seen or card_id.lower() in RESERVED_IDS or '"' in card_id:
+    if not card_id or card_id in seen or card_id.lower() in RESERVED_IDS:
         raise fail(where, f"id {card_id!r} is empty, reserved or not unique")
+    if len(card_id) > MAX_ID or any(c.isspace() or c in '"\\' for c in card_id) or not card_id.isprintable():
+        raise fail(
+            where, f"id {card_id!r} must be at most {MAX_ID} printable characters, without spaces or quotes"
+        )
     seen.add(card_id)
     return str(card_id)
 
 
 def read_count(record: Mapping[str, Any], where: str) -> int:
     count = get(record, "count", int, where)
-    if count < 1:
-        raise fail(where, f"field 'count' must be at least 1, got {count}")
+    if not 1 <= count <= MAX_COPIES:
+        raise fail(where, f"field 'count' must be in 1..{MAX_COPIES}, got {brief(count)}")
     return int(count)
 
 
@@ -133,9 +155,13 @@ def freeze(value: Any) -> Any:
 
 
 def check_params(card: ActionCard) -> None:
+    """The numbers an effect reads from its ``params`` (C-DATA-3): small non-negative ints."""
+
     def number(value: Any, name: str) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise fail(card.id, f"field 'params.{name}' must be a non-negative integer, got {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_NUMBER:
+            raise fail(
+                card.id, f"field 'params.{name}' must be an integer in 0..{MAX_NUMBER}, got {brief(value)}"
+            )
 
     if card.effect_key == "sell_artifact":
         number(card.param("draw", 2), "draw")
@@ -147,6 +173,9 @@ def check_params(card: ActionCard) -> None:
             numbers = dict(card.param(part, ()))
             for key in ("draw", "play", "discard"):
                 number(numbers.get(key), f"{part}.{key}")
+    if card.effect_key == "fast_forward":
+        number(card.param("draw", 2), "draw")
+        number(card.param("play", 2), "play")
 
 
 def satisfiable(
@@ -180,3 +209,41 @@ def satisfiable(
         if all(readable(alt, entry) for entry in identity.home):
             return True
     return False
+
+
+def constraint_warnings(
+    constraints: object, identities: Sequence[Identity], ripple_years: Collection[int]
+) -> list[str]:
+    """C-DATA-7: warnings (never errors) where the IDs break the edition's ``edition_constraints``.
+
+    An ID entry on a year that is not a ripplepoint, a patched entry on a year whose patches no ID
+    of the edition uses (1945 in this edition), a true entry on a year that is never an ID's true
+    year, and a patched year used by more or fewer IDs than ``identity_patch_multiplicity`` says.
+    """
+    if not isinstance(constraints, dict):
+        return ["edition_constraints is not an object; it is ignored"]
+    raw = constraints.get("identity_patch_multiplicity", {})
+    never = constraints.get("ripplepoints_never_true_on_an_identity", [])
+    if not isinstance(raw, dict) or not isinstance(never, list):
+        return ["edition_constraints is malformed; it is ignored"]
+    multiplicity = {str(k): v for k, v in raw.items()}
+    out: list[str] = []
+    used: dict[str, int] = {}
+    for identity in identities:
+        for entry in identity.home:
+            if entry.year not in ripple_years:
+                out.append(
+                    f"{identity.id}: uses {entry.year}, which is not a ripplepoint (edition_constraints)"
+                )
+            elif entry.state == "patched":
+                used[str(entry.year)] = used.get(str(entry.year), 0) + 1
+                if multiplicity.get(str(entry.year)) == 0:
+                    out.append(
+                        f"{identity.id}: uses a patch of {entry.year}, which no ID of the edition uses"
+                    )
+            elif entry.state == "true" and entry.year in never:
+                out.append(f"{identity.id}: {entry.year} is never an ID's true year in the edition")
+    for year, expected in sorted(multiplicity.items()):
+        if isinstance(expected, int) and expected and used.get(year, 0) != expected:
+            out.append(f"{year}' is used by {used.get(year, 0)} IDs; edition_constraints says {expected}")
+    return out

@@ -19,8 +19,11 @@ from importlib import resources
 from typing import Any, Final
 
 from tabletop_rules.chrononauts.content.checks import (
+    MAX_COPIES,
+    MAX_RECORDS,
     check_params,
     condition,
+    constraint_warnings,
     fail,
     freeze,
     get,
@@ -146,7 +149,8 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
         "timewarps",
         "actions",
     ):
-        get(counts, key, int, "edition.counts")
+        if not 0 <= get(counts, key, int, "edition.counts") <= MAX_COPIES * MAX_RECORDS:
+            raise fail("edition.counts", f"{key} is out of range")
     raw_icons = get(data, "linchpin_icons", list, "linchpin_icons")
     if not all(isinstance(i, str) and i and "'" not in i for i in raw_icons) or len(set(raw_icons)) != len(
         raw_icons
@@ -155,6 +159,8 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
     for section in ("timeline", *PLAY_SECTIONS, "missions", "identities"):
         if not isinstance(data.get(section), list) or not all(isinstance(r, dict) for r in data[section]):
             raise fail(section, "missing or not a list of records")
+        if len(data[section]) > MAX_RECORDS:
+            raise fail(section, f"more than {MAX_RECORDS} records")
     seen: set[str] = set()
     warnings: list[str] = []
 
@@ -333,8 +339,12 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
 
     actions = effect_cards("actions", "action", ACTION_EFFECTS)
     timewarps = effect_cards("timewarps", "timewarp", TIMEWARP_EFFECTS)
-    for card in actions:
+    for card in (*actions, *timewarps):
         check_params(card)
+    if not any(c.effect_key != "your_parents_never_met" for c in (*actions, *timewarps)):
+        # with only Artifacts and patches, which stay on the table, the cards would stop coming back
+        # (C-DECK-2) and an Artifaxx game would turn forever with nothing to do
+        raise fail("actions", "the play deck needs an Action or Timewarp other than Your Parents Never Met")
 
     # ---- artifacts (C-DATA-4.8)
     artifacts: list[ArtifactCard] = []
@@ -466,6 +476,8 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
         identities.append(identity)
     if len(identities) != counts["identities"]:
         raise fail("identities", f"expected {counts['identities']} IDs, found {len(identities)}")
+    if "edition_constraints" in data:
+        warnings += constraint_warnings(data["edition_constraints"], identities, ripple_by_year)
 
     if not isinstance(data.get("source_catalog", {}), dict):
         raise fail("source_catalog", "must be an object")
