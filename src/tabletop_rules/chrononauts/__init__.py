@@ -44,6 +44,7 @@ from tabletop_rules.chrononauts.content import (
     load_cards,
     provenance_markdown,
 )
+from tabletop_rules.chrononauts.determinize import resample_from_infostate
 from tabletop_rules.chrononauts.history import Event, History
 from tabletop_rules.chrononauts.moves import (
     Deal,
@@ -169,6 +170,7 @@ __all__ = [
     "parse_move",
     "provenance_markdown",
     "render_svg",
+    "resample_from_infostate",
     "returns",
     "state_from_dict",
     "state_to_dict",
