@@ -195,7 +195,7 @@ def module_path(game: str, module: str) -> str:
     return f"src/{PACKAGE}/{game}/{module}.py"
 
 
-def test_selection(game: str, root: Path = ROOT) -> list[str]:
+def selected_tests(game: str, root: Path = ROOT) -> list[str]:
     """The pytest arguments that select a game's tests and its golden playthroughs."""
     golden = sorted((root / "tests" / "golden" / game).glob("*.json"))
     return [
@@ -211,12 +211,14 @@ def base_config(root: Path = ROOT) -> tuple[dict[str, Any], dict[str, Any]]:
     return dict(tool.get("mutmut", {})), dict(tool.get("pytest", {}).get("ini_options", {}))
 
 
-def game_config(game: str, modules: Sequence[str], base: Mapping[str, Any], root: Path = ROOT) -> dict[str, Any]:
+def game_config(
+    game: str, modules: Sequence[str], base: Mapping[str, Any], root: Path = ROOT
+) -> dict[str, Any]:
     """The mutmut configuration for one game: the base, narrowed to the modules and the game's tests."""
     config = dict(base)
     config["source_paths"] = ["src"]
     config["only_mutate"] = [module_path(game, module) for module in modules]
-    config["pytest_add_cli_args_test_selection"] = test_selection(game, root)
+    config["pytest_add_cli_args_test_selection"] = selected_tests(game, root)
     # The mutmut project lives inside this repository's work tree; its git history says nothing about it.
     config["use_git_change_detection"] = False
     return config
@@ -244,7 +246,9 @@ def to_toml(sections: Mapping[str, Mapping[str, object]]) -> str:
     return "\n".join(lines)
 
 
-def prepare_project(game: str, config: Mapping[str, Any], pytest_options: Mapping[str, Any], fresh: bool) -> Path:
+def prepare_project(
+    game: str, config: Mapping[str, Any], pytest_options: Mapping[str, Any], fresh: bool
+) -> Path:
     """Write the mutmut project of a game under `.mutation/GAME/` and return its folder."""
     folder = WORK / game
     if fresh and (folder / "mutants").exists():
@@ -288,7 +292,9 @@ def _mutmut_command() -> list[str]:
 def generate(folder: Path, max_children: int) -> None:
     """Write the mutants of the configured modules (no test runs)."""
     command = [sys.executable, "-c", _GENERATE, str(max_children)]
-    result = subprocess.run(command, cwd=folder, env=_environment(), capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        command, cwd=folder, env=_environment(), capture_output=True, text=True, check=False
+    )
     if result.returncode != 0:
         sys.stderr.write(result.stdout + result.stderr)
         raise SystemExit("mutmut could not generate the mutants (this script is written for mutmut 3.8)")
@@ -419,7 +425,9 @@ def describe(folder: Path, mutant: str, path: str) -> dict[str, Any]:
 
 def _diff(folder: Path, mutant: str, path: str) -> str:
     command = [*_mutmut_command(), "show", mutant]
-    result = subprocess.run(command, cwd=folder, env=_environment(), capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        command, cwd=folder, env=_environment(), capture_output=True, text=True, check=False
+    )
     text = result.stdout
     # `mutmut show` prints a `# name: status` line, then the diff.
     return "\n".join(line for line in text.splitlines() if not line.startswith("# ")).strip()
