@@ -69,8 +69,10 @@ GAMES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-# mutmut statuses that count as "the tests noticed the mutant".
-KILLED = frozenset({"killed", "timeout", "caught by type check"})
+# mutmut statuses that count as "the tests noticed the mutant": the tests failed, the run went past its
+# time limit (a loop), or it was killed outright; mutmut calls a SIGKILL a "segfault", and a mutant gets
+# one when it runs past the hard CPU limit or out of memory (a loop that grows a list).
+KILLED = frozenset({"killed", "timeout", "segfault", "caught by type check"})
 # Every status, in the order the summary prints them.
 STATUSES = (
     "killed",
@@ -345,7 +347,7 @@ def run_mutmut(folder: Path, names: Sequence[str], max_children: int) -> int:
 
 
 def summarise(statuses: Iterable[str]) -> dict[str, Any]:
-    """Counts by status and the score: killed (timeouts included) over every mutant tested."""
+    """Counts by status and the score: killed (timeouts and crashes included) over every mutant tested."""
     counts = dict.fromkeys(STATUSES, 0)
     for name in statuses:
         counts[name] = counts.get(name, 0) + 1

@@ -107,12 +107,21 @@ def test_sample_is_seeded_sorted_and_keeps_each_module():
     assert mutation.choose(names, 1.0, seed=3) == {m: sorted(n) for m, n in names.items()}
 
 
-def test_score_counts_timeouts_as_killed_and_skips_untested():
-    summary = mutation.summarise(["killed"] * 6 + ["timeout", "survived", "no tests", "not checked"])
+def test_score_counts_timeouts_and_crashes_as_killed_and_skips_untested():
+    statuses = ["killed"] * 5 + ["timeout", "segfault", "survived", "suspicious", "no tests", "not checked"]
+    summary = mutation.summarise(statuses)
     assert summary["killed"] == 7
-    assert summary["tested"] == 9
-    assert summary["score"] == pytest.approx(77.78)
-    assert summary["counts"] == {"killed": 6, "timeout": 1, "survived": 1, "no tests": 1, "not checked": 1}
+    assert summary["tested"] == 10
+    assert summary["score"] == pytest.approx(70.0)
+    assert summary["counts"] == {
+        "killed": 5,
+        "timeout": 1,
+        "segfault": 1,
+        "survived": 1,
+        "suspicious": 1,
+        "no tests": 1,
+        "not checked": 1,
+    }
     assert mutation.summarise([])["score"] is None
 
 
