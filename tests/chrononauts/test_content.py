@@ -51,10 +51,26 @@ def test_provenance_is_kept():  # C-DOC-3, C-DATA-5, C-DATA-9
     rows = CARDS.provenance_rows()
     assert len(rows) == 32 + 21 + 6 + 9 + 4 + 15 + 10 + 14
     labels = Counter(r[3] for r in rows if r[0] == "patches")
-    assert labels == {"confirmed": 12, "partial": 6, "inferred": 1, "placeholder": 2}
+    assert labels == {"confirmed": 12, "partial": 7, "inferred": 1, "placeholder": 1}
     assert CARDS.by_id["P-1945-B"].source.provenance == "placeholder"
+    assert CARDS.by_id["P-1945-C"].source.provenance == "partial"  # the 1941' 'Nazis win' patch
     assert all(CARDS.by_id[r[1]].source.sources for r in rows)
     assert "index:14420269166" in CARDS.by_id["TL-1865"].source.sources
+
+
+def test_corrected_titles_and_ids_from_the_update():  # C-DATA-5, C-DATA-6 (chrononauts_cards_update)
+    squa = CARDS.by_id["ID-02"]
+    assert (squa.name, squa.source.name_provenance) == ("Squa Tront", "confirmed")
+    assert any(e.year == 1962 and e.patch == "P-1962" for e in squa.home)
+    rainbow = CARDS.by_id["ID-14"]
+    assert rainbow.name == "Rainbow"
+    assert {e.patch for e in rainbow.home if e.state == "patched"} == {"P-1968", "P-1986"}
+    assert CARDS.by_id["ID-13"].name == "Yuri"
+    assert any(e.patch == "P-1969" for e in CARDS.by_id["ID-13"].home)
+    assert CARDS.by_id["P-1986"].source.name_provenance == "confirmed"
+    assert CARDS.by_id["ART-VIDEOTAPE-CREATION"].source.name_provenance == "confirmed"
+    assert CARDS.by_id["ART-PLACEHOLDER-11"].name == "Crown of Thorns"
+    assert not CARDS.warnings  # the edition's ID constraints still hold (C-DATA-6)
 
 
 def test_placeholders_are_named_as_such():  # C-DATA-6, C-DATA-8

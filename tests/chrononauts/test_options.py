@@ -109,4 +109,4 @@ def test_renamed_options_names_still_work_with_a_warning():
     with pytest.warns(DeprecationWarning, match=r"State\.options"):
         assert state.config is state.options  # type: ignore[attr-defined]
     with pytest.warns(DeprecationWarning, match="RULES_VERSION"):
-        assert C.VERSION == C.RULES_VERSION == 1  # type: ignore[attr-defined]
+        assert C.VERSION == C.RULES_VERSION == 2  # type: ignore[attr-defined]

@@ -167,3 +167,27 @@ def test_a_window_target_must_fit_its_card():  # C-PLAY-1: an Artifact takes no 
     data["stack"][-1]["play"]["target"] = "JFK"
     with pytest.raises(InvalidStateError, match="cannot take"):
         C.from_json(json.dumps(data))
+
+
+def test_turn_frames_only_at_the_bottom_and_of_the_active_player():  # C-TURN-1, C-TURN-6
+    state = draw(setup(2, hands=[["ART-REX"], []]))
+    data = json.loads(C.to_json(state))
+    inner = json.loads(json.dumps(data))
+    inner["stack"].insert(1, {"frame": "EndTurn", "player": 0})
+    with pytest.raises(InvalidStateError, match="inside the turn"):
+        C.from_json(json.dumps(inner))
+    other = json.loads(json.dumps(data))
+    other["stack"][0]["player"] = 1
+    with pytest.raises(InvalidStateError, match="not the active player"):
+        C.from_json(json.dumps(other))
+
+
+def test_a_draw_with_nothing_to_draw_is_rejected():  # C-DECK-3: the engine would have skipped it
+    state = setup(2, hands=[["ART-REX"], []])
+    assert isinstance(state.stack[-1], DrawCards)
+    data = json.loads(C.to_json(state))
+    pile = data.pop("draw_pile")
+    data["draw_pile"] = {}
+    data["hands"][1] = sorted(card for card, k in pile.items() for _ in range(k))
+    with pytest.raises(InvalidStateError, match="cannot continue"):
+        C.from_json(json.dumps(data))

@@ -74,8 +74,11 @@ __all__ = [
     "returns",
 ]
 
-RULES_VERSION: Final = 1
-"""The behaviour version: it changes when the engine's behaviour changes, never on a refactor."""
+RULES_VERSION: Final = 2
+"""The behaviour version: it changes when the engine's behaviour changes, never on a refactor.
+
+2: card titles and IDs corrected from the edition's sources (Squa Tront, Rainbow, Yuri, Crown of
+Thorns; the histories name them, and Rainbow's and one placeholder ID's years changed)."""
 
 
 def new_game(
