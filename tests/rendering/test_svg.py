@@ -78,3 +78,18 @@ def test_unclosed_group_and_bad_size_are_refused() -> None:
         doc.to_string()
     with pytest.raises(ValueError, match="positive"):
         SvgDocument(0, 10, title="t")
+
+
+def test_states_show_as_pictures_in_notebooks() -> None:
+    import xml.etree.ElementTree as ET
+
+    from tabletop_rules import chrononauts, valandris
+    from tabletop_rules.core.svg import render_state
+
+    for game in (valandris, chrononauts):
+        state = game.new_game()
+        picture = state._repr_svg_()
+        assert picture == game.render_svg(state) == render_state(state)
+        assert ET.fromstring(picture).tag.endswith("svg")
+    with pytest.raises(TypeError, match="no picture"):
+        render_state(object())

@@ -25,6 +25,7 @@ from tabletop_rules.chrononauts.context import Context
 from tabletop_rules.chrononauts.frames import Frame
 from tabletop_rules.chrononauts.history import History, as_history
 from tabletop_rules.chrononauts.options import Options
+from tabletop_rules.core.svg import render_state
 
 __all__ = ["OPEN", "TRUE", "QueueEntry", "Result", "State"]
 
@@ -103,6 +104,13 @@ class State:
     stack: tuple[Frame, ...]
     result: Result | None
     log: History = attrs.field(converter=as_history)
+
+    def _repr_svg_(self) -> str:
+        """The public picture of the game, so that Jupyter shows a state (`render.render_svg`).
+
+        The picture module sits above the rules, so it is found through `core.svg`'s registry
+        (the package registers it at import) rather than imported here."""
+        return render_state(self)
 
     @property
     def players(self) -> int:
