@@ -36,8 +36,19 @@ def test_every_state_of_playouts_is_valid():
             tm.validate(state)
 
 
-def test_conformance_calls_the_module_validate():
-    assert check_playout(tm, 2).final.score is not None
+def test_conformance_calls_the_module_validate(monkeypatch):
+    calls = []
+    original = tm.validate
+
+    def counting(state):
+        calls.append(state)
+        original(state)
+
+    monkeypatch.setattr(tm, "validate", counting)
+    playout = check_playout(tm, 2)  # the suite takes the module's own validate by default
+    assert playout.final.score is not None
+    assert len(calls) == len(playout.moves) + 1  # once at every state
+    assert calls[-1] == playout.final
 
 
 BROKEN = {

@@ -172,6 +172,26 @@ class Game(Protocol[StateT, MoveT]):
         """The size of the chance-outcome id space."""
         ...
 
+    def move_to_json(self, state: StateT, move: MoveT) -> dict[str, Any]:
+        """The move as a plain JSON object with a ``"type"`` tag (the wire format)."""
+        ...
+
+    def move_from_json(self, state: StateT, obj: object) -> MoveT:
+        """The legal move that ``obj`` describes; ``InvalidMoveError`` or ``IllegalMoveError`` otherwise."""
+        ...
+
+    def view_json(self, state: StateT, player: int, *, history: bool = False) -> dict[str, Any]:
+        """What ``player`` may see, as JSON, with the legal action ids when they are to act."""
+        ...
+
+    def events_since(self, state: StateT, player: int, cursor: int) -> tuple[list[dict[str, Any]], int]:
+        """The events ``player`` saw since ``cursor``, and the new cursor."""
+        ...
+
+    def json_schema(self, kind: Any) -> dict[str, Any]:
+        """The shipped JSON Schema of ``"state"``, ``"move"``, ``"view"`` or ``"record"``."""
+        ...
+
     def max_game_length(self, state: StateT) -> int | None:
         """The most atomic moves a game with these options can last (``None``: unbounded)."""
         ...

@@ -22,6 +22,7 @@ the move number and what failed.  It needs no test framework.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -177,6 +178,10 @@ def _check_ids(
             game.check_move(state, move)
             if not game.is_legal(state, move):
                 raise _fail(context, f"is_legal refuses the legal move {move!r}")
+        if getattr(game, "move_to_json", None) is not None:
+            wire = json.loads(json.dumps(game.move_to_json(state, move)))
+            if game.move_from_json(state, wire) != move:
+                raise _fail(context, f"move JSON {wire!r} does not read back as {move!r}")
 
 
 def check_playout(
