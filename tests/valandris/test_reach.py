@@ -80,3 +80,11 @@ def test_bits_in_increasing_order():
         mask = sum(1 << x for x in chosen)
         assert reach.bits(mask) == chosen
         assert reach.demon_moves(mask) == tuple(mv.DEMON_MOVE[x] for x in chosen)
+
+
+def test_occupied_marks_each_creature_vertex_even_during_setup():  # mutation survivor (reach.occupied)
+    from tabletop_rules.valandris.reach import occupied
+
+    assert occupied((20,)) == 1 << 20
+    assert occupied((40, 22)) == 1 << 40 | 1 << 22
+    assert occupied((0, 33, 51)) == 1 | 1 << 33 | 1 << 51

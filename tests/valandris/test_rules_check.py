@@ -135,3 +135,12 @@ def test_new_game_takes_options_a_dict_or_none():  # V-ENGINE-5
 
 def test_rules_version_is_the_game_version():
     assert v.GAME_INFO.version == v.RULES_VERSION == 1
+
+
+def test_check_move_of_text_points_to_parse_move():  # mutation survivor (rules.check_move's message)
+    import pytest
+
+    from tabletop_rules.core import InvalidMoveError
+
+    with pytest.raises(InvalidMoveError, match="parse_move"):
+        v.check_move(v.new_game(), "place L A3")
