@@ -60,3 +60,19 @@ def test_history_chunks_keep_their_json_and_private_seats():
     broken = attrs.evolve(state, log=(Event("early", 9, "y"), *padding, *state.log))
     with pytest.raises(InvalidStateError, match="private_to"):
         C.validate(broken)
+
+
+def test_a_history_cannot_be_changed():  # shared by every later state of a game
+    import pytest
+
+    from tabletop_rules import chrononauts as c
+    from tabletop_rules.core import random_playout
+
+    log = random_playout(c, 1, max_moves=200).final.log
+    size = log.size
+    for name, value in (("size", 3), ("_tail", ()), ("_chunks", None), ("anything", 1)):
+        with pytest.raises(AttributeError):
+            setattr(log, name, value)
+    with pytest.raises(AttributeError):
+        del log.size
+    assert log.size == size == len(log.records())

@@ -136,13 +136,24 @@ class History:
     """
 
     __slots__ = ("_chunks", "_hash", "_tail", "size")
+    _chunks: _Chunk | None
+    _tail: tuple[str | Record, ...]
+    size: int
+    """How many events the history holds."""
+    _hash: int | None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a History cannot be changed (tried to set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a History cannot be changed (tried to delete {name!r})")
 
     def __init__(self, events: Iterable[Event] = (), parent: History | None = None) -> None:
         base = EMPTY_HISTORY if parent is None else parent
-        self._chunks: _Chunk | None = base._chunks
-        self._tail: tuple[str | Record, ...] = base._tail
-        self.size: int = base.size
-        self._hash: int | None = None
+        _SET_CHUNKS(self, base._chunks)
+        _SET_TAIL(self, base._tail)
+        _SET_SIZE(self, base.size)
+        _SET_HASH(self, None)
         records = tuple((e.text, e.private_to, e.private_text) for e in events)
         if records:
             self._append(records)
@@ -150,10 +161,10 @@ class History:
     def _append(self, records: tuple[Record, ...]) -> None:
         tail = self._tail + tuple(_encode(r) for r in records)
         if len(tail) >= _CHUNK:
-            self._chunks = _Chunk(self._chunks, tail)
+            _SET_CHUNKS(self, _Chunk(self._chunks, tail))
             tail = ()
-        self._tail = tail
-        self.size += len(records)
+        _SET_TAIL(self, tail)
+        _SET_SIZE(self, self.size + len(records))
 
     @classmethod
     def link(cls, parent: History, records: tuple[Record, ...]) -> History:
@@ -161,15 +172,15 @@ class History:
         if not records:
             return parent
         new = cls.__new__(cls)
-        new._hash = None
+        _SET_HASH(new, None)
         if len(records) == 1 and len(parent._tail) < _CHUNK - 1:  # the common case, inlined
-            new._chunks = parent._chunks
-            new._tail = (*parent._tail, _encode(records[0]))
-            new.size = parent.size + 1
+            _SET_CHUNKS(new, parent._chunks)
+            _SET_TAIL(new, (*parent._tail, _encode(records[0])))
+            _SET_SIZE(new, parent.size + 1)
             return new
-        new._chunks = parent._chunks
-        new._tail = parent._tail
-        new.size = parent.size
+        _SET_CHUNKS(new, parent._chunks)
+        _SET_TAIL(new, parent._tail)
+        _SET_SIZE(new, parent.size)
         new._append(records)
         return new
 
@@ -215,13 +226,13 @@ class History:
         if not self.private_seats() - {player}:
             return self
         new = History.__new__(History)
-        new._hash = None
-        new.size = self.size
+        _SET_HASH(new, None)
+        _SET_SIZE(new, self.size)
         node: _Chunk | None = None
         for chunk in self._chunk_list():
             node = _Chunk(node, _redact(chunk.items, player), chunk.private & {player})
-        new._chunks = node
-        new._tail = _redact(self._tail, player)
+        _SET_CHUNKS(new, node)
+        _SET_TAIL(new, _redact(self._tail, player))
         return new
 
     def flat(self) -> tuple[Event, ...]:
@@ -260,9 +271,11 @@ class History:
         return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(self.flat())  # equal to the hash of the equal tuple of events
-        return self._hash
+        cached = self._hash
+        if cached is None:
+            cached = hash(self.flat())  # equal to the hash of the equal tuple of events
+            _SET_HASH(self, cached)
+        return cached
 
     def __repr__(self) -> str:
         return f"History({list(self.flat())!r})"
@@ -271,19 +284,26 @@ class History:
         return self.records()
 
     def __setstate__(self, records: tuple[Record, ...]) -> None:
-        self._chunks = None
-        self._tail = ()
-        self.size = 0
-        self._hash = None
+        _SET_CHUNKS(self, None)
+        _SET_TAIL(self, ())
+        _SET_SIZE(self, 0)
+        _SET_HASH(self, None)
         if records:
             self._append(tuple(records))
 
 
+# The slots are written only here, through their descriptors (`__setattr__` refuses every write), while a
+# history is being built; `_hash` is also written once, lazily, like attrs' cached hash.
+_SET_CHUNKS: Final = History.__dict__["_chunks"].__set__
+_SET_TAIL: Final = History.__dict__["_tail"].__set__
+_SET_SIZE: Final = History.__dict__["size"].__set__
+_SET_HASH: Final = History.__dict__["_hash"].__set__
+
 EMPTY_HISTORY: Final = History.__new__(History)
-EMPTY_HISTORY._chunks = None
-EMPTY_HISTORY._tail = ()
-EMPTY_HISTORY.size = 0
-EMPTY_HISTORY._hash = None
+_SET_CHUNKS(EMPTY_HISTORY, None)
+_SET_TAIL(EMPTY_HISTORY, ())
+_SET_SIZE(EMPTY_HISTORY, 0)
+_SET_HASH(EMPTY_HISTORY, None)
 
 
 def as_history(value: History | Iterable[Event]) -> History:
