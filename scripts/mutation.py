@@ -291,8 +291,14 @@ def _mutmut_command() -> list[str]:
     return [found]
 
 
-def generate(folder: Path, max_children: int) -> None:
-    """Write the mutants of the configured modules (no test runs)."""
+def generate(folder: Path, game: str, modules: Sequence[str], max_children: int) -> None:
+    """Write the mutants of the chosen modules (no test runs)."""
+    for module in modules:
+        # mutmut copies a file it does not mutate, newer than its source, and later takes that copy for
+        # an up-to-date mutated file (no mutants) once the file is chosen: drop such copies first.
+        copy = folder / "mutants" / module_path(game, module)
+        if copy.exists() and not copy.with_name(copy.name + ".meta").exists():
+            copy.unlink()
     command = [sys.executable, "-c", _GENERATE, str(max_children)]
     result = subprocess.run(
         command, cwd=folder, env=_environment(), capture_output=True, text=True, check=False
@@ -300,6 +306,21 @@ def generate(folder: Path, max_children: int) -> None:
     if result.returncode != 0:
         sys.stderr.write(result.stdout + result.stderr)
         raise SystemExit("mutmut could not generate the mutants (this script is written for mutmut 3.8)")
+
+
+def refresh_stats(folder: Path, game: str, modules: Sequence[str]) -> None:
+    """Make mutmut trace the tests again when a module is mutated for the first time.
+
+    mutmut records which tests reach which function once, and later only for new tests, so the
+    functions of a module that was not mutated then would have no tests (all its mutants "no tests").
+    """
+    note = folder / "stats-modules.json"
+    known = set(json.loads(note.read_text(encoding="utf-8"))) if note.exists() else set()
+    stats = folder / "mutants" / "mutmut-stats.json"
+    if stats.exists() and not set(modules) <= known:
+        stats.unlink()
+    mutated = [m for m in GAMES[game] if (folder / "mutants" / (module_path(game, m) + ".meta")).exists()]
+    note.write_text(json.dumps(mutated) + "\n", encoding="utf-8")
 
 
 def read_results(folder: Path, game: str, modules: Sequence[str]) -> dict[str, dict[str, int | None]]:
@@ -468,7 +489,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     started = time.monotonic()
     folder = prepare_project(args.game, config, pytest_options, args.fresh)
-    generate(folder, args.max_children)
+    generate(folder, args.game, modules, args.max_children)
+    refresh_stats(folder, args.game, modules)
     results = read_results(folder, args.game, modules)
     chosen = choose(results, args.sample, args.seed)
     pending = [name for module in modules for name in to_test(results[module], chosen[module])]
