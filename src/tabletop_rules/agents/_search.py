@@ -80,6 +80,27 @@ def check_positive(value: float, what: str) -> None:
         raise InvalidOptionError(f"{what} must be a positive finite number, not {value!r}")
 
 
+def check_widening(instance: Any, attribute: Any, value: float | None) -> None:
+    """The attrs validator of `widening`: `None` (plain UCT) or a finite positive number."""
+    if value is not None:
+        check_positive(value, "widening")
+
+
+def check_search(
+    iterations: int | None, seconds: float | None, exploration: float, widening_exponent: float
+) -> None:
+    """Check the search constants shared by `MCTS` and `ISMCTS`.
+
+    Raises:
+        InvalidOptionError: on a bad budget, a non-positive constant or an exponent above 1.
+    """
+    check_budget(iterations, seconds)
+    check_positive(exploration, "exploration")
+    check_positive(widening_exponent, "widening_exponent")
+    if widening_exponent > 1:
+        raise InvalidOptionError(f"widening_exponent must be at most 1, not {widening_exponent!r}")
+
+
 def check_decision(game: Game[Any, Any], state: Any, agent: str) -> int:
     """The player to act in `state`; raises `TabletopRulesError` at a chance node or at the end."""
     actor = game.current_player(state)

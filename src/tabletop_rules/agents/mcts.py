@@ -62,16 +62,15 @@ from tabletop_rules.agents._search import (
     Edge,
     RolloutAgent,
     allowed_children,
-    check_budget,
     check_decision,
-    check_positive,
+    check_search,
+    check_widening,
     load_game,
     module_name,
     most_visited,
     rollout,
     ucb_pick,
 )
-from tabletop_rules.core.errors import InvalidOptionError
 from tabletop_rules.core.playout import sample_outcome
 from tabletop_rules.core.protocol import CHANCE, Game
 
@@ -92,11 +91,6 @@ class _Node:
         self.untried: list[Any] = (
             list(game.legal_moves(state)) if self.actor is not None and self.actor is not CHANCE else []
         )
-
-
-def _check_widening(instance: Any, attribute: Any, value: float | None) -> None:
-    if value is not None:
-        check_positive(value, "widening")
 
 
 @attrs.frozen
@@ -125,16 +119,12 @@ class MCTS:
     iterations: int | None = 1000
     seconds: float | None = None
     exploration: float = math.sqrt(2)
-    widening: float | None = attrs.field(default=2.0, validator=_check_widening)
+    widening: float | None = attrs.field(default=2.0, validator=check_widening)
     widening_exponent: float = 0.5
     rollout_agent: RolloutAgent | None = None
 
     def __attrs_post_init__(self) -> None:
-        check_budget(self.iterations, self.seconds)
-        check_positive(self.exploration, "exploration")
-        check_positive(self.widening_exponent, "widening_exponent")
-        if self.widening_exponent > 1:
-            raise InvalidOptionError(f"widening_exponent must be at most 1, not {self.widening_exponent!r}")
+        check_search(self.iterations, self.seconds, self.exploration, self.widening_exponent)
         load_game(self.game)
 
     def __call__(self, state: Any, rng: random.Random) -> Any:
