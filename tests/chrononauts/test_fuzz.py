@@ -1,11 +1,11 @@
 """Fuzzing every text and JSON entry point: only the library's typed errors may escape.
 
 ``parse_move`` (free text and notation-like word salad, in states all through a game),
-``from_json`` (arbitrary JSON, valid states with one field replaced by anything: huge numbers,
-deep nesting, wrong types, long strings, unknown card ids) and the card-list loader
+``from_json`` (limits, unknown card ids, broken invariants) and the card-list loader
 (``cards_from_json`` / ``cards_from_dict`` on arbitrary JSON and on mutations of the shipped list).
 The typed errors are the subclasses of :class:`tabletop_rules.core.TabletopRulesError`
-(a ``ValueError``); each must say something.
+(a ``ValueError``); each must say something. Arbitrary and edited state JSON is fuzzed for
+every game in ``tests/test_fuzz.py``.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts.content import MAX_CONTENT_CHARS
 from tabletop_rules.chrononauts.serialization import MAX_JSON_CHARS
-from tabletop_rules.core import random_playout
 from tabletop_rules.core.errors import InvalidContentError, InvalidStateError, TabletopRulesError
+from tabletop_rules.testing.strategies import json_paths, json_values, replace_at, sample_states
 
 FAST = settings(
     max_examples=80,
@@ -32,83 +32,21 @@ FAST = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-HUGE = st.sampled_from([10**30, -(10**30), 2**63, -(2**63) - 1, 10**4000, 1e308, -0.0])
-SCALARS = (
-    st.none()
-    | st.booleans()
-    | st.integers(-5, 12)
-    | HUGE
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=12)
-    | st.sampled_from(
-        [
-            "INV-REVERSE-FATE",
-            "P-1945-A",
-            "ART-REX",
-            "ID-03",
-            "MIS-PLACEHOLDER-05",
-            "JFK",
-            "open",
-            "true",
-            "x" * 5000,
-            "Window",
-            "DrawCards",
-            "PlayStep",
-            "NOT-A-CARD",
-            "¹²",
-            "P1",
-        ]
-    )
-)
-JSON = st.recursive(
-    SCALARS,
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
-    max_leaves=20,
-)
-
-
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
-def _replace(value: Any, path: tuple[Any, ...], new: Any) -> Any:
-    if not path:
-        return new
-    head, rest = path[0], path[1:]
-    if isinstance(value, dict):
-        return {**value, head: _replace(value[head], rest, new)}
-    copy = list(value)
-    copy[head] = _replace(copy[head], rest, new)
-    return copy
+JSON = json_values(
+    "INV-REVERSE-FATE", "P-1945-A", "ART-REX", "ID-03", "MIS-PLACEHOLDER-05", "JFK", "open", "true", "Window",
+    "DrawCards", "PlayStep", "NOT-A-CARD", "P1",
+)  # fmt: skip
 
 
 @functools.cache
 def _states() -> tuple[C.State, ...]:
     """States from all through a few games (full game, Artifaxx, Solonauts)."""
-    out: list[C.State] = []
-    for players, variant, options in (
-        (3, "chrononauts", {}),
-        (2, "artifaxx", {"max_turns": 20}),
-        (1, "solonauts", {}),
-    ):
-        playout = random_playout(
-            C, 11, initial=C.new_game(options, players=players, variant=variant), max_moves=300
-        )
-        states = list(playout.states(C))
-        out += states[:: max(1, len(states) // 12)]
-    return tuple(out)
-
-
-@functools.cache
-def _state_json() -> tuple[dict[str, Any], ...]:
-    return tuple(json.loads(C.to_json(s)) for s in _states()[::3])
+    initials = (
+        C.new_game(players=3),
+        C.new_game({"max_turns": 20}, players=2, variant="artifaxx"),
+        C.new_game(players=1, variant="solonauts"),
+    )
+    return sample_states(C, initials, seed=11, max_moves=300)
 
 
 def _error_of(call: Any) -> TabletopRulesError | None:
@@ -188,30 +126,6 @@ def test_parse_move_rejects_non_text_and_unicode_digits():
 # --- from_json -------------------------------------------------------------------------------------
 
 
-@FAST
-@given(value=JSON)
-def test_from_json_on_arbitrary_json(value):
-    with pytest.raises(TabletopRulesError):
-        C.from_json(json.dumps(value))
-
-
-@FAST
-@given(index=st.integers(0, 10**6), pick=st.integers(0, 10**6), new=JSON)
-def test_from_json_on_a_state_with_one_field_replaced(index, pick, new):
-    valid = _state_json()
-    data = valid[index % len(valid)]
-    paths = _paths(data)[1:]
-    path = paths[pick % len(paths)]
-    text = json.dumps(_replace(data, path, new))
-    error = _error_of(lambda: C.from_json(text))
-    if error is not None:
-        assert str(error)
-        return
-    state = C.from_json(text)
-    C.validate(state)  # anything accepted is a valid state that round-trips
-    assert C.from_json(C.to_json(state)) == state
-
-
 def test_from_json_limits_and_malformed_text():
     for text in ("", "{", "[" * 100_000 + "]" * 100_000, "1" * 5000, '{"game": NaN}', "null"):
         with pytest.raises(InvalidStateError):
@@ -258,9 +172,9 @@ def test_card_loader_on_arbitrary_json(value):
 @given(pick=st.integers(0, 10**6), new=JSON)
 def test_card_loader_on_a_mutated_card_list(pick, new):
     data = _card_data()
-    paths = _paths(data)[1:]
+    paths = json_paths(data)[1:]
     path = paths[pick % len(paths)]
-    mutated = _replace(data, path, new)
+    mutated = replace_at(data, path, new)
     error = _error_of(lambda: C.cards_from_dict(mutated))
     if error is not None:
         assert isinstance(error, InvalidContentError)

@@ -20,15 +20,11 @@ from tabletop_rules.core import (
     random_playout,
     replay,
 )
+from tabletop_rules.testing.strategies import json_values
 
 PLAYOUT = random_playout(v, 21)
 STATES = list(PLAYOUT.states(v))
-JSON_SCALARS = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=30)
-JSON_VALUES = st.recursive(
-    JSON_SCALARS,
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=12), inner, max_size=5),
-    max_leaves=20,
-)
+JSON_VALUES = json_values("H0", "E5", "A19", "archangel", "unicorn", "leviathan", "valandris")
 
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

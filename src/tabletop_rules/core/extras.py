@@ -16,6 +16,7 @@ EXTRAS: Final = {
     "open_spiel": "openspiel",
     "pettingzoo": "pettingzoo",
     "gymnasium": "gymnasium",
+    "hypothesis": "test",
     "distributed": "distributed",
 }
 """The extra that provides each optional top-level module."""
