@@ -88,7 +88,7 @@ class _InfoNode:
 class ISMCTS:
     """Single-observer information-set MCTS over determinizations (see the module docstring).
 
-    Args:
+    Attributes:
         game: the game module, or its importable name; only the name is kept, so the agent pickles.
         iterations: the number of search iterations (determinizations) per decision.
         seconds: a wall-clock limit per decision (not reproducible).

@@ -97,7 +97,7 @@ class _Node:
 class MCTS:
     """UCT search with random rollouts for perfect-information games (see the module docstring).
 
-    Args:
+    Attributes:
         game: the game module, or its importable name (`"tabletop_rules.valandris"`); only the
             name is kept, so the agent pickles.
         iterations: the number of search iterations per decision (reproducible).
