@@ -261,3 +261,90 @@ def test_gold_exactly_the_shortfall_resolves_the_masterpiece():  # T-SCORE-1, T-
     assert "pays 3 gold (gold 0)" in trace[0].text
     short = final_score(attrs.evolve(O19, gold=2), PACK, tm.Options(), 3, PACK.masterpiece["FX-M3"])[0]
     assert not short.masterpiece_resolved
+
+
+def test_empty_masterpiece_deck_trace_and_score():  # T-SCORE-1, T-SCORE-7, T-RULING-20
+    score, trace = final_score(O19, PACK, tm.Options(), 3, None)
+    assert score.masterpiece_id is None
+    assert not score.masterpiece_resolved
+    assert score.masterpiece_gold == 0
+    assert score.steps == (0, 4, 12, 6, 1, 7)
+    assert score.total == 40
+    assert trace == [
+        tm.TraceLine("T-SCORE-1", "step 1: the masterpiece deck is empty, no masterpiece"),
+        tm.TraceLine("T-SCORE-2", "step 2: 2 experiments -> 4 VP"),
+        tm.TraceLine(
+            "T-SCORE-3",
+            "step 3: symbols 2 experiments + 0 masterpiece + 1 artifacts + 0 tracks = 3 x 4 -> 12 VP",
+        ),
+        tm.TraceLine("T-SCORE-4", "step 4: 2 types + 1 bought = 3 formulas -> 6 VP (gold left 1)"),
+        tm.TraceLine("T-SCORE-5", "step 5: gold 1 + ether 0 -> 1 VP"),
+        tm.TraceLine("T-SCORE-6", "step 6: tracks E2 F2 W4 A1 -> 7 VP"),
+        tm.TraceLine("T-SCORE-7", "total: VP track 10 + 0 + 4 + 12 + 6 + 1 + 7 = 40"),
+    ]
+
+
+def test_masterpiece_payment_moving_the_marker_keeps_the_whole_trace():  # T-SCORE-1, T-RULING-21
+    # FX-M1 needs fire 6; F3 is 3 steps short and O-18 has 5 gold
+    paid = "step 1: masterpiece FX-M1: 3 steps short of fire 6, pays 3 gold (gold 2)"
+    _, trace = final_score(O18, PACK, tm.Options(), 2, PACK.masterpiece["FX-M1"])
+    assert trace[0] == tm.TraceLine("T-SCORE-1", f"{paid} -> 12 VP")
+    options = tm.Options(masterpiece_payment_moves_marker=True)
+    _, trace = final_score(O18, PACK, options, 2, PACK.masterpiece["FX-M1"])
+    assert trace[0] == tm.TraceLine("T-SCORE-1", f"{paid}; fire marker moves to 6 (T-RULING-21) -> 12 VP")
+    assert trace[5] == tm.TraceLine("T-SCORE-6", "step 6: tracks E5 F6 W4 A2 -> 21 VP")
+
+
+def test_track_symbols_count_only_markers_on_a_symbol_space():  # T-SCORE-3, T-RULING-24, T-RULING-25
+    # symbol spaces: earth 4, fire 4 and 7, water 5, air 4 and 7; air 5 lies between its two symbols
+    automa = tm.AutomaState(levels=(4, 7, 5, 5), experiments=("FX-S3",))  # FX-S3 shows no symbol
+    options = tm.Options(track_symbol_count="current_level_only")
+    score, trace = final_score(automa, PACK, options, 1, None)
+    assert score.symbols == 3
+    assert score.steps[2] == 6
+    assert trace[2] == tm.TraceLine(
+        "T-SCORE-3", "step 3: symbols 0 experiments + 0 masterpiece + 0 artifacts + 3 tracks = 3 x 2 -> 6 VP"
+    )
+    # the default ruling counts every symbol reached or passed: 1 + 2 + 1 + 1
+    reached, _ = final_score(automa, PACK, tm.Options(), 1, None)
+    assert (reached.symbols, reached.steps[2]) == (5, 10)
+
+
+def test_masterpiece_of_a_type_already_held_adds_no_formula():  # T-SCORE-4, T-RULING-22
+    # O-18's experiments are circle, square, circle, triangle; FX-M2 (a circle) is met at earth 5
+    never = tm.Options(formula_purchase="never")
+    score, trace = final_score(O18, PACK, never, 2, PACK.masterpiece["FX-M2"])
+    assert score.masterpiece_resolved
+    assert (score.formulas, score.formulas_bought) == (3, 0)
+    assert score.steps[3] == 6
+    assert trace[3] == tm.TraceLine(
+        "T-SCORE-4", "step 4: 3 types + 0 bought = 3 formulas -> 6 VP (gold left 5)"
+    )
+    # buying with 5 gold: 1 then 2, and 2 gold is left, short of the third formula's 3
+    score, trace = final_score(O18, PACK, tm.Options(), 2, PACK.masterpiece["FX-M2"])
+    assert (score.formulas, score.formulas_bought) == (5, 2)
+    assert score.steps[3:5] == (15, 4)
+    assert trace[3] == tm.TraceLine(
+        "T-SCORE-4", "step 4: 3 types + 2 bought = 5 formulas -> 15 VP (gold left 2)"
+    )
+
+
+def test_formula_purchase_stops_at_the_maximum():  # T-SCORE-4, T-RULING-22, T-RULING-23
+    pack = attrs.evolve(PACK, formula_scoring=tm.content.FormulaScoring(4, (0, 1, 3, 6, 10)))
+    score, trace = final_score(O18, pack, tm.Options(), 2, PACK.masterpiece["FX-M2"])
+    # 3 types; one formula for 1 gold reaches the maximum of 4, and the other 4 gold stay
+    assert (score.formulas, score.formulas_bought) == (4, 1)
+    assert score.steps[3:5] == (10, 6)  # step 5: gold 4 + ether 2
+    assert trace[3] == tm.TraceLine(
+        "T-SCORE-4", "step 4: 3 types + 1 bought = 4 formulas -> 10 VP (gold left 4)"
+    )
+
+
+def test_formula_bought_with_exactly_its_cost():  # T-SCORE-4, T-SCORE-7, T-RULING-22 (boundary)
+    # 3 gold: the first formula costs 1, the second 2 (all the gold left), the third 3 cannot be paid
+    score, trace = final_score(attrs.evolve(O19, gold=3), PACK, tm.Options(), 3, None)
+    assert (score.formulas, score.formulas_bought) == (4, 2)
+    assert score.steps[3:5] == (10, 0)
+    assert trace[3] == tm.TraceLine(
+        "T-SCORE-4", "step 4: 2 types + 2 bought = 4 formulas -> 10 VP (gold left 0)"
+    )

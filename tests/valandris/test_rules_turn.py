@@ -156,6 +156,36 @@ def test_blocked_creature_loses_under_the_alternative_ruling():  # V-RULING-12
     assert v.returns(after) == (-31.0, 31.0)
 
 
+def test_blocked_unicorn_after_the_seal_phase_ends_the_game_with_the_moved_creatures():
+    """V-HS-3, V-RULING-12 (holy_spirit_loses), V-POWER-UNI-1, V-END-3: the Unicorn is declared but walled
+    in, so after the Leviathan's step its seal phase has nothing to seal and is passed, and the blocked
+    Unicorn ends the game at once.  The finished state keeps the creatures as they stand after the
+    Leviathan's step, the seals, the declaration, and scores max_turns + 1."""
+    seals = list(SAME[E0])
+    state = position(
+        A0, E0, H0, FAR, seals=seals, declared="unicorn", blocked_creature="holy_spirit_loses", max_turns=30
+    )
+    target = SAME[A0][0]
+    after = v.apply(state, v.Step(target))
+    assert after.phase is Phase.OVER
+    assert v.is_terminal(after)
+    assert after.creatures == (target, E0, H0)  # the Leviathan has moved; the others have not
+    assert after.leviathan == target
+    assert after.demon == FAR
+    assert after.seals == frozenset(seals)
+    assert after.sealed == state.sealed
+    assert after.declared is Piece.UNICORN
+    assert after.crossing is None
+    assert not after.captured
+    assert after.score == 31
+    assert v.returns(after) == (-31.0, 31.0)
+    assert v.legal_moves(after) == ()
+    v.validate(after)
+    again = v.from_json(v.to_json(after))
+    assert again == after
+    assert again.creatures == (target, E0, H0)
+
+
 def test_blocked_leviathan_gets_an_explicit_stay():  # V-ENGINE-3, V-RULING-12
     lev = E0
     uni = SAME[lev][0]
