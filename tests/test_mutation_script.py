@@ -92,7 +92,7 @@ def test_dry_run_prints_a_configuration_narrowed_to_the_game(capsys):
 
 
 def test_toml_writer_round_trips():
-    table = {"a": "x\"y", "b": [1, 2.5, "z"], "c": True, "d": 15.0}
+    table = {"a": 'x"y', "b": [1, 2.5, "z"], "c": True, "d": 15.0}
     assert tomllib.loads(mutation.to_toml({"tool.mutmut": table}))["tool"]["mutmut"] == table
 
 

@@ -29,6 +29,7 @@ __all__ = ["evolve", "frozen_mapping"]
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 
+
 class _Layout:
     """How to copy one record class: read every field in one C call, write each slot directly."""
 
@@ -41,8 +42,8 @@ class _Layout:
             return next(k.__dict__[name] for k in cls.__mro__ if name in k.__dict__)
 
         # attrgetter with several names returns a tuple of them all, read in C.
-        self.getter: Callable[[Any], Any] = operator.attrgetter(*names) if len(names) > 1 else (
-            lambda inst: (getattr(inst, names[0]),)
+        self.getter: Callable[[Any], Any] = (
+            operator.attrgetter(*names) if len(names) > 1 else (lambda inst: (getattr(inst, names[0]),))
         )
         self.index = {name: i for i, name in enumerate(names)}
         self.setters = tuple(descriptor(name).__set__ for name in names)
