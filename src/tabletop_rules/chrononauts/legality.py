@@ -181,14 +181,15 @@ def chance_outcomes_of(state: State) -> list[tuple[Move, Fraction]]:
     top = state.stack[-1]
     if type(top) is DrawCards:
         pile_counts = state.draw_pile
-        total = sum(pile_counts)
-        if not total:
+        cumulative = tuple(itertools.accumulate(filter(None, pile_counts)))
+        if not cumulative:
             return []
+        total = cumulative[-1]
         table = _draw_table(state.ctx, total)
         # the card counts are the integer weights, so the sampler needs no fraction arithmetic; the
         # rows of the cards left are picked and indexed in C (compress, filter, map), not in a loop
         pairs = map(operator.getitem, itertools.compress(table, pile_counts), filter(None, pile_counts))
-        return WeightedOutcomes(pairs, tuple(itertools.accumulate(filter(None, pile_counts))), total)
+        return WeightedOutcomes(pairs, cumulative, total)
     if isinstance(top, VortexDeal):
         counts = Counter(top.pool)
         order = sorted(counts, key=state.cards.deck_index.__getitem__)
