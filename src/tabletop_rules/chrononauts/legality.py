@@ -196,7 +196,15 @@ def chance_outcomes_of(state: State) -> list[tuple[Move, Fraction]]:
         return [(Draw(card), Fraction(counts[card], len(top.pool))) for card in order]
     if isinstance(top, DealGoal):
         pile = state.mission_pile if top.pile == "mission" else state.id_pile
-        return [(Deal(card), Fraction(1, len(pile))) for card in sorted(pile)]
+        return _uniform(tuple(Deal(card) for card in sorted(pile)))
     if isinstance(top, ChooseFirst):
-        return [(FirstPlayer(p), Fraction(1, state.players)) for p in range(state.players)]
+        return _uniform(tuple(FirstPlayer(p) for p in range(state.players)))
     return []
+
+
+def _uniform(outcomes: tuple[Move, ...]) -> WeightedOutcomes:
+    """Equally likely outcomes, each of weight 1 out of their number (which is also the common
+    denominator of their fractions ``1/n``, so the sampler draws exactly as it would from them)."""
+    n = len(outcomes)
+    one = _fractions(n)[1]
+    return WeightedOutcomes([(move, one) for move in outcomes], range(1, n + 1), n)
