@@ -1,8 +1,10 @@
 """The engine's fast paths: the commonest moves, built straight from the state.
 
-Four moves make up most of a game: a pass in a reaction window that stays
-open, a draw after which nothing resolves by itself, a card played from hand
-(its window opens) and Killing Time with two cards.  For each, `apply_fast`
+A few moves make up most of a game: a pass in a reaction window (that stays
+open, or closes on an Artifact, an Inverter or a patch), a draw, a card played
+from hand (its window opens) and Killing Time.  Several of them end the turn,
+and `_turn_ends` starts the next one directly (win check, turn line, the next
+turn's shared frames).  For each, `apply_fast`
 builds exactly the state that the general path
 (`engine.run`: a working copy, the move, `Engine.advance`, freeze) builds,
 writing the same history lines (the functions of `position`), or returns
