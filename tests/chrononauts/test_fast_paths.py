@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import collections
+
 import pytest
 
 from tabletop_rules import chrononauts as C
+from tabletop_rules.chrononauts import fast_paths
 from tabletop_rules.chrononauts.engine import run
 from tabletop_rules.chrononauts.frames import CHANCE_FRAMES
 from tabletop_rules.core import random_playout
@@ -15,21 +18,70 @@ CONFIGS = [
     (3, "chrononauts", {"fast_forward_mode": "draw2_play2", "memo_poll_all_players": False}),
     (3, "artifaxx", {"max_turns": 30}),
     (1, "solonauts", {}),
+    # rulings that the end-of-turn and window paths must leave to the general path, or follow
+    (
+        5,
+        "chrononauts",
+        {
+            "nullified_patch_destination": "out_of_game",
+            "ultraparadox_post_1962_ripples": "frozen",
+            "auto_declare_victory": False,
+            "paradox_limit": 6,
+        },
+    ),
+    (6, "chrononauts", {"hand_size_win_threshold": 7, "allow_patch_replacement": True, "max_turns": 40}),
+    (2, "chrononauts", {"empty_supply_policy": "end_game_draw", "patch_requires_playable_if": False}),
 ]
+
+PATHS = (
+    "_pass_keeps_window_open",
+    "_pass_closes_window",
+    "_patch_stands",
+    "_draw",
+    "_play_opens_window",
+    "_kill_time_and_draw",
+    "_kill_time_ends_turn",
+    "_turn_ends",
+)
 
 
 def _general(state: C.State, move: C.Move) -> C.State:
     return run(state, move, chance=isinstance(state.stack[-1], CHANCE_FRAMES))
 
 
+@pytest.fixture
+def taken(monkeypatch):
+    """How often each fast path built a state (rather than handing over to the general path)."""
+    counts: collections.Counter[str] = collections.Counter()
+    for name in PATHS:
+        original = getattr(fast_paths, name)
+
+        def counted(*args, _original=original, _name=name, **kwargs):
+            result = _original(*args, **kwargs)
+            counts[_name] += result is not None
+            return result
+
+        monkeypatch.setattr(fast_paths, name, counted)
+    return counts
+
+
 @pytest.mark.parametrize(("players", "variant", "options"), CONFIGS)
 def test_fast_paths_match_the_general_path(players, variant, options):
     initial = C.new_game(options, players=players, variant=variant)
-    for seed in range(2):
-        playout = random_playout(C, seed, initial=initial, max_moves=500)
+    for seed in range(3):
+        playout = random_playout(C, seed, initial=initial, max_moves=1500)
         for i, (state, move) in enumerate(zip(playout.states(C), playout.moves, strict=False)):
             fast = C.apply(state, move)
             slow = _general(state, move)
             assert fast == slow  # every field, the history included
             if i % 100 == 0:
                 assert C.to_json(fast) == C.to_json(slow)
+
+
+def test_every_fast_path_is_taken(taken):
+    """The comparison above covers every fast path (each one builds states in these games)."""
+    for players, variant, options in CONFIGS[:1] + CONFIGS[5:7]:
+        initial = C.new_game(options, players=players, variant=variant)
+        for seed in range(3):
+            random_playout(C, seed, initial=initial, max_moves=1500)
+    assert all(taken[name] > 0 for name in PATHS), taken

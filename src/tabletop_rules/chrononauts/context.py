@@ -71,12 +71,13 @@ class Context:
     turn_frames: tuple[tuple[EndTurn, PlayStep, DrawCards], ...]
     window_seats: tuple[tuple[int, ...], ...]
     key: tuple[str, Options, int]  # what the context is made of: equality and hash
+    key_hash: int  # hash(key), computed once: the context keys the per-move caches (draws, plays)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Context) and other.key == self.key
 
     def __hash__(self) -> int:
-        return hash(self.key)
+        return self.key_hash
 
     def __reduce__(self) -> tuple[Any, tuple[CardSet, Options, int]]:
         """Pickled as what it is made of; unpickling makes (or finds) the context again."""
@@ -160,6 +161,7 @@ def make_context(cards: CardSet, options: Options, players: int) -> Context:
             for owner in range(players)
         ),
         key=(cards.digest, options, players),
+        key_hash=hash((cards.digest, options, players)),
     )
 
 

@@ -45,7 +45,14 @@ from tabletop_rules.chrononauts.moves import (
     Pass,
     Play,
 )
-from tabletop_rules.chrononauts.position import draw_event, kill_time_line, pass_line, play_line, seat
+from tabletop_rules.chrononauts.position import (
+    draw_event,
+    kill_time_line,
+    pass_line,
+    play_line,
+    seat,
+    turn_line,
+)
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State
 from tabletop_rules.chrononauts.work import Work
 from tabletop_rules.core.errors import IllegalMoveError
@@ -327,7 +334,7 @@ class Engine(Work):
                     return
                 self.turn += 1
                 self.active = top.player
-                self.say(f"turn {self.turn}: {seat(top.player)}")
+                self.say(turn_line(self.turn, top.player))
                 self.stack.extend(self.ctx.turn_frames[top.player])  # shared, immutable frames
                 continue
             if isinstance(top, EndTurn):  # C-TURN-6, C-WIN-1

@@ -1,8 +1,10 @@
 """The engine's fast paths: the commonest moves, built straight from the state.
 
-Four moves make up most of a game: a pass in a reaction window that stays
-open, a draw after which nothing resolves by itself, a card played from hand
-(its window opens) and Killing Time with two cards.  For each, `apply_fast`
+A few moves make up most of a game: a pass in a reaction window (that stays
+open, or closes on an Artifact, an Inverter or a patch), a draw, a card played
+from hand (its window opens) and Killing Time.  Several of them end the turn,
+and `_turn_ends` starts the next one directly (win check, turn line, the next
+turn's shared frames).  For each, `apply_fast`
 builds exactly the state that the general path
 (`engine.run`: a working copy, the move, `Engine.advance`, freeze) builds,
 writing the same history lines (the functions of `position`), or returns
@@ -15,14 +17,27 @@ The caller has checked the move (`rules.check_move`).
 from __future__ import annotations
 
 import bisect
+from typing import Final
 
-from tabletop_rules.chrononauts.frames import DrawCards, Frame, PlayStep, Window
-from tabletop_rules.chrononauts.history import History
+from tabletop_rules.chrononauts.content.records import ArtifactCard, InverterCard, PatchCard
+from tabletop_rules.chrononauts.frames import DrawCards, EndTurn, Frame, PlayStep, RippleCheck, Window
+from tabletop_rules.chrononauts.history import History, Record
 from tabletop_rules.chrononauts.moves import Draw, KillTime, Move, Pass, Play
-from tabletop_rules.chrononauts.position import draw_event, kill_time_line, pass_line, play_line
-from tabletop_rules.chrononauts.state import State
+from tabletop_rules.chrononauts.position import (
+    draw_event,
+    flip_line,
+    kill_time_line,
+    pass_line,
+    play_line,
+    turn_line,
+    win_conditions_of,
+)
+from tabletop_rules.chrononauts.state import OPEN, TRUE, State
+from tabletop_rules.chrononauts.work import ripple_pass
 
 __all__ = ["apply_fast"]
+
+RIPPLE_CHECK: Final = RippleCheck()
 
 
 def apply_fast(state: State, move: Move) -> State | None:
@@ -30,6 +45,8 @@ def apply_fast(state: State, move: Move) -> State | None:
     top = state.stack[-1]
     if type(top) is Window:
         if type(move) is Pass:
+            if top.passes + 1 >= len(top.eligible):
+                return _pass_closes_window(state, top)
             return _pass_keeps_window_open(state, top)
     elif type(top) is DrawCards:
         if type(move) is Draw:
@@ -37,8 +54,10 @@ def apply_fast(state: State, move: Move) -> State | None:
     elif type(top) is PlayStep:
         if type(move) is Play:
             return _play_opens_window(state, top, move)
-        if type(move) is KillTime and len(move.cards) == 2:
-            return _kill_time_and_draw(state, top, move)
+        if type(move) is KillTime:
+            if len(move.cards) == 2:
+                return _kill_time_and_draw(state, top, move)
+            return _kill_time_ends_turn(state, top, move.cards[0])
     return None
 
 
@@ -85,8 +104,8 @@ def _next_state(
 
 def _pass_keeps_window_open(state: State, top: Window) -> State | None:
     """C-MEMO-3: a pass that leaves the window open changes only the window and the history."""
-    if top.passes + 1 >= len(top.eligible) or not state.ctx.options.memo_poll_all_players:
-        return None  # the window closes, or the next seat may be skipped: the general path
+    if not state.ctx.options.memo_poll_all_players:
+        return None  # the next seat may be skipped: the general path
     event = (pass_line(state.ctx.cards, top.polled(), top.play.card), -1, "")
     return _next_state(
         state,
@@ -109,23 +128,30 @@ def _draw(state: State, top: DrawCards, card: str) -> State | None:
         new_stack = (*stack[:-1], DrawCards(top.player, top.count - 1))
     else:
         below = stack[-2] if len(stack) > 1 else None
-        if not (
+        if type(below) is EndTurn and below.player == top.player:
+            new_stack = None  # the last draw of the turn: the turn ends
+        elif not (
             type(below) is PlayStep
             and below.player == top.player
             and (below.kind != "effect" or state.ctx.options.killing_time_in_effect_plays)
         ):
             return None  # what comes next may resolve by itself: the general path
-        new_stack = stack[:-1]
+        else:
+            new_stack = stack[:-1]
     player = top.player
     hand = list(state.hands[player])
     bisect.insort(hand, card)  # hands stay sorted
+    hands = (*state.hands[:player], tuple(hand), *state.hands[player + 1 :])
+    event = draw_event(state.ctx.cards, player, card)
+    if new_stack is None:
+        return _turn_ends(state, player, stack[:-1], tuple(pile), state.discard_pile, hands, [event])
     return _next_state(
         state,
         draw_pile=tuple(pile),
         discard_pile=state.discard_pile,
-        hands=(*state.hands[:player], tuple(hand), *state.hands[player + 1 :]),
+        hands=hands,
         stack=new_stack,
-        log=History.link(state.log, (draw_event(state.ctx.cards, player, card),)),
+        log=History.link(state.log, (event,)),
     )
 
 
@@ -166,4 +192,190 @@ def _kill_time_and_draw(state: State, top: PlayStep, move: KillTime) -> State | 
         hands=(*state.hands[:player], tuple(hand), *state.hands[player + 1 :]),
         stack=(*state.stack[:-1], DrawCards(player, 1)),
         log=History.link(state.log, ((kill_time_line(state.ctx.cards, player, move.cards), -1, ""),)),
+    )
+
+
+def _kill_time_ends_turn(state: State, top: PlayStep, card: str) -> State | None:
+    """C-TURN-4: Killing Time with one card discards it, and no draw is due: the turn ends."""
+    player = top.player
+    rest = state.stack[:-1]
+    below = rest[-1] if rest else None
+    if not (type(below) is EndTurn and below.player == player):
+        return None  # more plays of an effect are due: the general path
+    hand = list(state.hands[player])
+    hand.remove(card)
+    return _turn_ends(
+        state,
+        player,
+        rest,
+        state.draw_pile,
+        (*state.discard_pile, card),
+        (*state.hands[:player], tuple(hand), *state.hands[player + 1 :]),
+        [(kill_time_line(state.ctx.cards, player, (card,)), -1, "")],
+    )
+
+
+def _turn_ends(
+    state: State,
+    player: int,
+    stack: tuple[Frame, ...],
+    draw_pile: tuple[int, ...],
+    discard_pile: tuple[str, ...],
+    hands: tuple[tuple[str, ...], ...],
+    events: list[Record],
+    *,
+    alt: int | None = None,
+    status: tuple[str, ...] | None = None,
+    tableaux: tuple[tuple[str, ...], ...] | None = None,
+) -> State | None:
+    """C-TURN-6, C-TURN-2, C-TURN-3: the step before ``player``'s `EndTurn` (on top of ``stack``) is
+    done; with no win condition met, the next turn begins and its first draw is due.
+
+    ``None`` (the general path) when a condition is met, the turn limit is reached or the draw pile
+    is empty (it is recycled, or the game ends).  ``alt``, ``status`` and ``tableaux`` default to
+    the state's.
+    """
+    ctx = state.ctx
+    options = ctx.options
+    alt = state.alt if alt is None else alt
+    status = state.status if status is None else status
+    tableaux = state.tableaux if tableaux is None else tableaux
+    if win_conditions_of(ctx, player, status, alt, tableaux, state.missions, state.ids, hands):
+        return None  # C-WIN-1: a win, or the choice to declare it
+    if options.max_turns is not None and state.turn >= options.max_turns:
+        return None  # C-TURN-3: the game ends at the limit
+    if not any(draw_pile):
+        return None  # C-DECK-2, C-DECK-3: the turn's draw recycles, ends the game or is skipped
+    extra_turns = state.extra_turns
+    if extra_turns > 0:  # C-RULING-15 "two_extra_turns": the same player again
+        extra_turns -= 1
+        following = player
+    else:
+        following = (player + 1) % ctx.players
+    turn = state.turn + 1
+    events.append((turn_line(turn, following), -1, ""))
+    return State(
+        ctx=ctx,
+        alt=alt,
+        status=status,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        hands=hands,
+        tableaux=tableaux,
+        ids=state.ids,
+        missions=state.missions,
+        id_pile=state.id_pile,
+        id_queue=state.id_queue,
+        mission_pile=state.mission_pile,
+        mission_queue=state.mission_queue,
+        revealed_ids=state.revealed_ids,
+        out_of_game=state.out_of_game,
+        solo_ids=state.solo_ids,
+        home_row=state.home_row,
+        active=following,
+        turn=turn,
+        extra_turns=extra_turns,
+        stack=stack[:-1] + ctx.turn_frames[following],  # the turn's shared frames (C-TURN-2..6)
+        result=state.result,
+        log=History.link(state.log, tuple(events)),
+    )
+
+
+def _pass_closes_window(state: State, top: Window) -> State | None:
+    """C-MEMO-3, C-RULING-6: the last pass closes the window and the card resolves (C-PLAY-5).
+
+    Covered: an Artifact (C-ART-1) or an Inverter (C-INV-6, the ripples C-TL-3) after which the
+    owner's turn ends, and a patch (C-PATCH-4), after which its bonus draw is due.
+    Anything else (an Action, a Memo's own window, a game that ends...) takes the general path.
+    """
+    if top.step == "memo":
+        return None  # a Memo's own window: the Memo stands (C-MEMO-4)
+    ctx = state.ctx
+    cards = ctx.cards
+    owner = top.owner
+    card_id = top.play.card
+    card = cards.play_cards[card_id]
+    rest = state.stack[:-1]
+    events: list[Record] = [(pass_line(cards, top.polled(), card_id), -1, "")]
+    if isinstance(card, PatchCard):
+        return _patch_stands(state, owner, card, rest, events)
+    if not (rest and type(rest[-1]) is EndTurn and rest[-1].player == owner):
+        return None
+    if isinstance(card, ArtifactCard):
+        tableaux = state.tableaux
+        return _turn_ends(
+            state,
+            owner,
+            rest,
+            state.draw_pile,
+            state.discard_pile,
+            state.hands,
+            events,
+            tableaux=(*tableaux[:owner], (*tableaux[owner], card_id), *tableaux[owner + 1 :]),
+        )
+    if isinstance(card, InverterCard):
+        lp = cards.linchpin_by_icon[top.play.target]  # type: ignore[index]  # an Inverter names a linchpin
+        alt = state.alt ^ 1 << lp.bit
+        events.append((flip_line(lp, alt), -1, ""))
+        status = list(state.status)
+        removed: list[str] = []
+        ripple_pass(ctx, status, alt, events, removed)
+        if removed and ctx.options.nullified_patch_destination != "discard":
+            return None  # C-RULING-3: patches leave the game
+        if status.count(OPEN) >= ctx.options.paradox_limit:
+            return None  # C-TL-8: the universe is destroyed
+        return _turn_ends(
+            state,
+            owner,
+            rest,
+            state.draw_pile,
+            (*state.discard_pile, card_id, *removed),
+            state.hands,
+            events,
+            alt=alt,
+            status=tuple(status),
+        )
+    return None
+
+
+def _patch_stands(
+    state: State, owner: int, card: PatchCard, rest: tuple[Frame, ...], events: list[Record]
+) -> State | None:
+    """C-PATCH-4: the patch lies on its year (a replaced unstable patch is discarded, C-RULING-9) and
+    its owner draws a bonus card (C-PATCH-4); an unplayable patch waits for a ripple check (C-RULING-8)."""
+    ctx = state.ctx
+    if ctx.options.variant == "solonauts" or not any(state.draw_pile):
+        return None  # no bonus draw (C-SOLO-4), or it recycles: the general path
+    index = ctx.cards.ripple_index[card.year]
+    old = state.status[index]
+    discard = state.discard_pile if old in (TRUE, OPEN) else (*state.discard_pile, old)
+    events.append((f"{card.headline} patches {card.year}", -1, ""))
+    if card.triggers_ultraparadox:
+        events.append(("the UltraParadox begins", -1, ""))  # C-ANOM-5
+    if not ctx.playable_if[card.id].holds(state.alt):
+        rest = (*rest, RIPPLE_CHECK)
+    return State(
+        ctx=ctx,
+        alt=state.alt,
+        status=(*state.status[:index], card.id, *state.status[index + 1 :]),
+        draw_pile=state.draw_pile,
+        discard_pile=discard,
+        hands=state.hands,
+        tableaux=state.tableaux,
+        ids=state.ids,
+        missions=state.missions,
+        id_pile=state.id_pile,
+        id_queue=state.id_queue,
+        mission_pile=state.mission_pile,
+        mission_queue=state.mission_queue,
+        revealed_ids=state.revealed_ids,
+        out_of_game=state.out_of_game,
+        solo_ids=state.solo_ids,
+        home_row=state.home_row,
+        active=state.active,
+        turn=state.turn,
+        extra_turns=state.extra_turns,
+        stack=(*rest, DrawCards(owner, 1)),
+        result=state.result,
+        log=History.link(state.log, tuple(events)),
     )

@@ -55,30 +55,29 @@ def _decode(item: str | Record) -> Record:
 class _Chunk:
     """A full, immutable run of 64 history entries, linked to the chunks before it.
 
-    Chunks are shared by every later state of a game.  Their decoded records and
-    JSON text are not stored in them: `_chunk_records` and `_chunk_json` are
-    bounded caches keyed by the (immutable) entries, so they are computed once
-    per chunk while it is in use.
+    Chunks are shared by every later state of a game.  Their decoded records,
+    JSON text and private seats are not stored in them: `_chunk_records`,
+    `_chunk_json` and `_chunk_private` are bounded caches keyed by the
+    (immutable) entries, so they are computed once per chunk while it is in use,
+    and never by a move that only fills a chunk.
     """
 
-    __slots__ = ("items", "parent", "private")
+    __slots__ = ("items", "parent")
 
     parent: _Chunk | None
     items: tuple[str | Record, ...]
-    private: frozenset[int]
 
-    def __init__(
-        self,
-        parent: _Chunk | None,
-        items: tuple[str | Record, ...],
-        private: frozenset[int] | None = None,
-    ) -> None:
+    def __init__(self, parent: _Chunk | None, items: tuple[str | Record, ...]) -> None:
         object.__setattr__(self, "parent", parent)
         object.__setattr__(self, "items", items)
-        object.__setattr__(self, "private", _private_seats(items) if private is None else private)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("history chunks are immutable")
+
+    @property
+    def private(self) -> frozenset[int]:
+        """The seats that private entries are addressed to (computed when asked, not per move)."""
+        return _chunk_private(self.items)
 
     def records(self) -> tuple[Record, ...]:
         return _chunk_records(self.items)
@@ -98,6 +97,11 @@ def _chunk_records(items: tuple[str | Record, ...]) -> tuple[Record, ...]:
 @functools.lru_cache(maxsize=4096)
 def _chunk_json(items: tuple[str | Record, ...]) -> str:
     return _records_json(_chunk_records(items))
+
+
+@functools.lru_cache(maxsize=4096)
+def _chunk_private(items: tuple[str | Record, ...]) -> frozenset[int]:
+    return _private_seats(items)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -173,10 +177,13 @@ class History:
             return parent
         new = cls.__new__(cls)
         _SET_HASH(new, None)
-        if len(records) == 1 and len(parent._tail) < _CHUNK - 1:  # the common case, inlined
+        if len(parent._tail) + len(records) < _CHUNK:  # the common case, inlined: no chunk fills up
             _SET_CHUNKS(new, parent._chunks)
-            _SET_TAIL(new, (*parent._tail, _encode(records[0])))
-            _SET_SIZE(new, parent.size + 1)
+            if len(records) == 1:
+                _SET_TAIL(new, (*parent._tail, _encode(records[0])))
+            else:
+                _SET_TAIL(new, (*parent._tail, *map(_encode, records)))
+            _SET_SIZE(new, parent.size + len(records))
             return new
         _SET_CHUNKS(new, parent._chunks)
         _SET_TAIL(new, parent._tail)
@@ -230,7 +237,7 @@ class History:
         _SET_SIZE(new, self.size)
         node: _Chunk | None = None
         for chunk in self._chunk_list():
-            node = _Chunk(node, _redact(chunk.items, player), chunk.private & {player})
+            node = _Chunk(node, _redact(chunk.items, player))  # its private seats: at most ``player``
         _SET_CHUNKS(new, node)
         _SET_TAIL(new, _redact(self._tail, player))
         return new

@@ -181,21 +181,30 @@ def chance_outcomes_of(state: State) -> list[tuple[Move, Fraction]]:
     top = state.stack[-1]
     if type(top) is DrawCards:
         pile_counts = state.draw_pile
-        total = sum(pile_counts)
-        if not total:
+        cumulative = tuple(itertools.accumulate(filter(None, pile_counts)))
+        if not cumulative:
             return []
+        total = cumulative[-1]
         table = _draw_table(state.ctx, total)
         # the card counts are the integer weights, so the sampler needs no fraction arithmetic; the
         # rows of the cards left are picked and indexed in C (compress, filter, map), not in a loop
         pairs = map(operator.getitem, itertools.compress(table, pile_counts), filter(None, pile_counts))
-        return WeightedOutcomes(pairs, tuple(itertools.accumulate(filter(None, pile_counts))), total)
+        return WeightedOutcomes(pairs, cumulative, total)
     if isinstance(top, VortexDeal):
         counts = Counter(top.pool)
         order = sorted(counts, key=state.cards.deck_index.__getitem__)
         return [(Draw(card), Fraction(counts[card], len(top.pool))) for card in order]
     if isinstance(top, DealGoal):
         pile = state.mission_pile if top.pile == "mission" else state.id_pile
-        return [(Deal(card), Fraction(1, len(pile))) for card in sorted(pile)]
+        return _uniform(tuple(Deal(card) for card in sorted(pile)))
     if isinstance(top, ChooseFirst):
-        return [(FirstPlayer(p), Fraction(1, state.players)) for p in range(state.players)]
+        return _uniform(tuple(FirstPlayer(p) for p in range(state.players)))
     return []
+
+
+def _uniform(outcomes: tuple[Move, ...]) -> WeightedOutcomes:
+    """Equally likely outcomes, each of weight 1 out of their number (which is also the common
+    denominator of their fractions ``1/n``, so the sampler draws exactly as it would from them)."""
+    n = len(outcomes)
+    one = _fractions(n)[1]
+    return WeightedOutcomes([(move, one) for move in outcomes], range(1, n + 1), n)

@@ -10,7 +10,7 @@ fast paths both write, so the two always write the same text.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from tabletop_rules.chrononauts.content.records import (
@@ -18,6 +18,7 @@ from tabletop_rules.chrononauts.content.records import (
     ArtifactCard,
     CardSet,
     Identity,
+    Linchpin,
     PatchCard,
 )
 from tabletop_rules.chrononauts.context import Context
@@ -30,10 +31,17 @@ __all__ = [
     "Position",
     "describe_play",
     "draw_event",
+    "flip_line",
     "kill_time_line",
+    "mission_done_of",
+    "most_convincing_of",
     "pass_line",
     "play_line",
+    "readable_of",
     "seat",
+    "turn_line",
+    "ultraparadox_of",
+    "win_conditions_of",
 ]
 
 
@@ -72,6 +80,18 @@ def pass_line(cards: CardSet, polled: int, card: str) -> str:
 def kill_time_line(cards: CardSet, player: int, discarded: Iterable[str]) -> str:
     """C-TURN-4: Killing Time."""
     return f"{seat(player)} kills time, discarding " + " and ".join(cards.name(c) for c in discarded)
+
+
+def flip_line(linchpin: Linchpin, alt: int) -> str:
+    """C-INV-6: a linchpin is flipped; ``alt`` is the bitmask after the flip."""
+    if alt >> linchpin.bit & 1:
+        return f"{linchpin.year}' now shows {linchpin.alt_headline}"
+    return f"{linchpin.year} now shows {linchpin.true_headline}"
+
+
+def turn_line(turn: int, player: int) -> str:
+    """C-TURN-2: a turn begins."""
+    return f"turn {turn}: {seat(player)}"
 
 
 def draw_event(cards: CardSet, player: int, card: str) -> Record:
@@ -231,14 +251,7 @@ class Position:
         return self.cards.name(card_id)
 
     def ultraparadox(self) -> bool:  # C-STATE-7
-        year = self.ctx.up_year
-        if year is None:
-            return False
-        status = self.status[self.cards.ripple_index[year]]
-        if status in (TRUE, OPEN):
-            return False
-        card = self.cards.play_cards[status]
-        return isinstance(card, PatchCard) and card.triggers_ultraparadox
+        return ultraparadox_of(self.ctx, self.status)
 
     def effect_key(self, card: ActionCard) -> str:
         """The effect of an Action or Timewarp in this game (C-ARTIFAXX-3 may change it)."""
@@ -259,77 +272,21 @@ class Position:
     # ------------------------------------------------------------------ goals (§15, §17)
     def readable(self, identity: Identity) -> bool:
         """Whether an ID's three home entries are readable on the TimeLine (C-WIN-3, C-ANOM-8)."""
-        cards = self.cards
-        for entry in identity.home:
-            if entry.year in cards.ripple_index:
-                status = self.status[cards.ripple_index[entry.year]]
-                if entry.state == "true":
-                    if status != TRUE:
-                        return False
-                elif status in (TRUE, OPEN) or (
-                    status != entry.patch and self.cfg.id_patched_match == "specific_patch"
-                ):
-                    return False
-            else:
-                lp = cards.timeline_by_year[entry.year]
-                side = "alt" if self.alt >> lp.bit & 1 else "true"  # type: ignore[union-attr]
-                if side != entry.state:
-                    return False
-        if self.ultraparadox() and not (identity.ultraparadox_exempt and self.cfg.honor_ultraparadox_exempt):
-            cutoff = self.cfg.ultraparadox_id_cutoff_year
-            if any(e.year > cutoff for e in identity.home):
-                return False
-        return True
+        return readable_of(self.ctx, self.status, self.alt, identity)
 
     def most_convincing(self) -> set[str]:
         """The most convincing face-up Mona Lisa(s) (C-ART-5, C-RULING-5)."""
-        ranked = [
-            (card.mona_lisa_rank, card.id)
-            for _, cid in self.face_up()
-            if isinstance(card := self.cards.play_cards[cid], ArtifactCard)
-            and card.mona_lisa_rank is not None
-        ]
-        if not ranked:
-            return set()
-        top = max(rank for rank, _ in ranked)
-        best = {cid for rank, cid in ranked if rank == top}
-        if len(best) > 1 and self.cfg.mona_lisa_tie_policy == "not_most_convincing":
-            return set()
-        return best
+        return most_convincing_of(self.ctx, self.tableaux)
 
     def mission_done(self, player: int) -> bool:
         """Three distinct face-up Artifacts fill the Mission's slots (C-WIN-2, C-RULING-33)."""
-        mission = self.cards.by_id.get(self.missions[player])
-        if mission is None or len(self.tableaux[player]) < len(mission.requires):
-            return False  # each slot needs its own card
-        mine = set(self.tableaux[player])
-        options: list[set[str]] = []
-        for slot in mission.requires:
-            if slot.type == "most_convincing_mona_lisa":
-                options.append(self.most_convincing() & mine)
-            else:
-                options.append(set(slot.artifacts) & mine)
-        if any(not o for o in options):
-            return False
-        return any(len(set(pick)) == len(pick) for pick in itertools.product(*options))
+        return mission_done_of(self.ctx, self.tableaux, self.missions[player], player)
 
     def win_conditions(self, player: int) -> tuple[str, ...]:
         """Every condition the player meets at the end of their own turn (C-WIN-1..5)."""
-        met: list[str] = []
-        if self.mission_done(player):
-            met.append("mission")
-        if self.cfg.variant == "chrononauts":
-            identity = self.cards.by_id.get(self.ids[player])
-            if isinstance(identity, Identity) and self.readable(identity):
-                met.append("id")
-        hand_win = (
-            self.cfg.hand_size_win_enabled
-            if self.cfg.variant == "chrononauts"
-            else self.cfg.artifaxx_hand_size_win
+        return win_conditions_of(
+            self.ctx, player, self.status, self.alt, self.tableaux, self.missions, self.ids, self.hands
         )
-        if hand_win and len(self.hands[player]) >= self.cfg.hand_size_win_threshold:
-            met.append("hand_size")
-        return tuple(met)
 
     # ------------------------------------------------------------------ reaction windows (§14)
     def window_eligible(self, owner: int) -> tuple[int, ...]:
@@ -351,3 +308,106 @@ class Position:
     def memo_cards(self, player: int) -> list[str]:
         """The Memo cards in a player's hand, sorted (C-MEMO-1)."""
         return sorted(self.ctx.memos.intersection(self.hands[player]))
+
+
+# ---------------------------------------------------------------- the questions, over the zones themselves
+# `Position` asks them of its zones, and the fast paths of the zones they are about to freeze.
+
+
+def ultraparadox_of(ctx: Context, status: Sequence[str]) -> bool:
+    """Whether the UltraParadox is active (C-STATE-7)."""
+    year = ctx.up_year
+    if year is None:
+        return False
+    cards = ctx.cards
+    patch = status[cards.ripple_index[year]]
+    if patch in (TRUE, OPEN):
+        return False
+    card = cards.play_cards[patch]
+    return isinstance(card, PatchCard) and card.triggers_ultraparadox
+
+
+def readable_of(ctx: Context, status: Sequence[str], alt: int, identity: Identity) -> bool:
+    """Whether an ID's three home entries are readable on the TimeLine (C-WIN-3, C-ANOM-8)."""
+    cards = ctx.cards
+    cfg = ctx.options
+    for entry in identity.home:
+        if entry.year in cards.ripple_index:
+            year_status = status[cards.ripple_index[entry.year]]
+            if entry.state == "true":
+                if year_status != TRUE:
+                    return False
+            elif year_status in (TRUE, OPEN) or (
+                year_status != entry.patch and cfg.id_patched_match == "specific_patch"
+            ):
+                return False
+        else:
+            lp = cards.timeline_by_year[entry.year]
+            side = "alt" if alt >> lp.bit & 1 else "true"  # type: ignore[union-attr]
+            if side != entry.state:
+                return False
+    if ultraparadox_of(ctx, status) and not (identity.ultraparadox_exempt and cfg.honor_ultraparadox_exempt):
+        cutoff = cfg.ultraparadox_id_cutoff_year
+        if any(e.year > cutoff for e in identity.home):
+            return False
+    return True
+
+
+def most_convincing_of(ctx: Context, tableaux: Sequence[Sequence[str]]) -> set[str]:
+    """The most convincing face-up Mona Lisa(s) (C-ART-5, C-RULING-5)."""
+    play_cards = ctx.cards.play_cards
+    ranked = [
+        (card.mona_lisa_rank, card.id)
+        for tableau in tableaux
+        for cid in tableau
+        if isinstance(card := play_cards[cid], ArtifactCard) and card.mona_lisa_rank is not None
+    ]
+    if not ranked:
+        return set()
+    top = max(rank for rank, _ in ranked)
+    best = {cid for rank, cid in ranked if rank == top}
+    if len(best) > 1 and ctx.options.mona_lisa_tie_policy == "not_most_convincing":
+        return set()
+    return best
+
+
+def mission_done_of(ctx: Context, tableaux: Sequence[Sequence[str]], mission_id: str, player: int) -> bool:
+    """Three distinct face-up Artifacts of ``player`` fill the Mission's slots (C-WIN-2, C-RULING-33)."""
+    mission = ctx.cards.by_id.get(mission_id)
+    if mission is None or len(tableaux[player]) < len(mission.requires):
+        return False  # each slot needs its own card
+    mine = set(tableaux[player])
+    options: list[set[str]] = []
+    for slot in mission.requires:
+        if slot.type == "most_convincing_mona_lisa":
+            options.append(most_convincing_of(ctx, tableaux) & mine)
+        else:
+            options.append(set(slot.artifacts) & mine)
+    if any(not o for o in options):
+        return False
+    return any(len(set(pick)) == len(pick) for pick in itertools.product(*options))
+
+
+def win_conditions_of(
+    ctx: Context,
+    player: int,
+    status: Sequence[str],
+    alt: int,
+    tableaux: Sequence[Sequence[str]],
+    missions: Sequence[str],
+    ids: Sequence[str],
+    hands: Sequence[Sequence[str]],
+) -> tuple[str, ...]:
+    """Every condition ``player`` meets at the end of their own turn (C-WIN-1..5)."""
+    cfg = ctx.options
+    met: list[str] = []
+    if mission_done_of(ctx, tableaux, missions[player], player):
+        met.append("mission")
+    if cfg.variant == "chrononauts":
+        identity = ctx.cards.by_id.get(ids[player])
+        if isinstance(identity, Identity) and readable_of(ctx, status, alt, identity):
+            met.append("id")
+    hand_win = cfg.hand_size_win_enabled if cfg.variant == "chrononauts" else cfg.artifaxx_hand_size_win
+    if hand_win and len(hands[player]) >= cfg.hand_size_win_threshold:
+        met.append("hand_size")
+    return tuple(met)

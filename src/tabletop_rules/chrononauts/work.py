@@ -10,11 +10,15 @@ here (C-CHANCE-1).
 
 from __future__ import annotations
 
+import functools
+
+from tabletop_rules.chrononauts.context import Context
 from tabletop_rules.chrononauts.frames import DealGoal, MiracleEnd, VortexDeal, Window
-from tabletop_rules.chrononauts.position import Position, seat
+from tabletop_rules.chrononauts.history import Record
+from tabletop_rules.chrononauts.position import Position, flip_line, seat, ultraparadox_of
 from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, Result
 
-__all__ = ["Work"]
+__all__ = ["Work", "paradox_table", "ripple_pass"]
 
 
 class Work(Position):
@@ -49,47 +53,18 @@ class Work(Position):
         """Flip a linchpin and resolve the ripples (C-INV-6, C-TL-2)."""
         lp = self.cards.linchpin_by_icon[icon]
         self.alt ^= 1 << lp.bit
-        side = "alt" if self.alt >> lp.bit & 1 else "true"
-        self.say(
-            f"{lp.year}{chr(39) if side == 'alt' else ''} now shows "
-            f"{lp.alt_headline if side == 'alt' else lp.true_headline}"
-        )
+        self.say(flip_line(lp, self.alt))
         self.ripple()
 
     def ripple(self) -> None:
         """One atomic ripple pass in Time Index order (C-TL-3, C-RULING-4), then the limit (C-TL-8)."""
-        frozen = self.cfg.ultraparadox_post_1962_ripples == "frozen" and self.ultraparadox()
-        up_year = self.ctx.up_year or 0
         removed: list[str] = []
-        for i, rp in enumerate(self.cards.ripplepoints):
-            if frozen and rp.year > up_year:  # C-RULING-11 "frozen"
-                continue
-            paradox = self.ctx.paradox_if[i].holds(self.alt)
-            status = self.status[i]
-            if status == TRUE:
-                if paradox:
-                    self.status[i] = OPEN
-                    self.say(f"{rp.year} becomes a paradox")
-            elif status == OPEN:
-                if not paradox:
-                    self.status[i] = TRUE
-                    self.say(f"{rp.year} is restored")
-            elif not paradox:  # C-PATCH-6: restored, the patch is discarded first
-                removed.append(status)
-                self.status[i] = TRUE
-                self.say(f"{rp.year} is restored; {self.name(status)} is removed")
-            elif not self.ctx.playable_if[status].holds(self.alt):  # C-PATCH-5 nullification
-                removed.append(status)
-                self.status[i] = OPEN
-                self.say(f"{self.name(status)} is nullified; {rp.year} is an open paradox again")
+        ripple_pass(self.ctx, self.status, self.alt, self.log, removed)
         for patch in removed:  # C-RULING-3
             if self.cfg.nullified_patch_destination == "discard":
                 self.to_discard(patch)
             else:
                 self.out_of_game.append(patch)
-        if frozen and not self.ultraparadox():
-            self.ripple()  # the UltraParadox ended: re-evaluate the frozen years
-            return
         self.check_limit()
 
     def check_limit(self) -> None:
@@ -154,3 +129,49 @@ class Work(Position):
             self.draw[self.cards.deck_index[card]] += 1
         self.discard.clear()
         self.say("the discard pile is recycled into the draw pile")
+
+
+def ripple_pass(ctx: Context, status: list[str], alt: int, events: list[Record], removed: list[str]) -> None:
+    """One atomic ripple pass in Time Index order (C-TL-3, C-RULING-4), on ``status`` in place.
+
+    The lines it writes go to ``events`` and the patches it takes off the TimeLine to ``removed``, in
+    order; the limit (C-TL-8) is the caller's.  Shared by `Work.ripple` and the fast paths.
+    """
+    frozen = ctx.options.ultraparadox_post_1962_ripples == "frozen" and ultraparadox_of(ctx, status)
+    up_year = ctx.up_year or 0
+    paradoxes = paradox_table(ctx, alt)
+    cards = ctx.cards
+    for i, rp in enumerate(cards.ripplepoints):
+        if frozen and rp.year > up_year:  # C-RULING-11 "frozen"
+            continue
+        paradox = paradoxes[i]
+        year_status = status[i]
+        if year_status == TRUE:
+            if paradox:
+                status[i] = OPEN
+                events.append((f"{rp.year} becomes a paradox", -1, ""))
+        elif year_status == OPEN:
+            if not paradox:
+                status[i] = TRUE
+                events.append((f"{rp.year} is restored", -1, ""))
+        elif not paradox:  # C-PATCH-6: restored, the patch is discarded first
+            removed.append(year_status)
+            status[i] = TRUE
+            events.append((f"{rp.year} is restored; {cards.name(year_status)} is removed", -1, ""))
+        elif not ctx.playable_if[year_status].holds(alt):  # C-PATCH-5 nullification
+            removed.append(year_status)
+            status[i] = OPEN
+            events.append(
+                (f"{cards.name(year_status)} is nullified; {rp.year} is an open paradox again", -1, "")
+            )
+    if frozen and not ultraparadox_of(ctx, status):
+        ripple_pass(ctx, status, alt, events, removed)  # the UltraParadox ended: the frozen years too
+
+
+@functools.lru_cache(maxsize=16384)
+def paradox_table(ctx: Context, alt: int) -> tuple[bool, ...]:
+    """Per ripplepoint, whether its ``paradox_if`` holds when ``alt`` shows (C-STATE-4, C-RULING-1).
+
+    A bounded cache keyed by the (immutable) context and the linchpin bitmask, returning a tuple:
+    the ripple pass after an Inverter reads one row instead of evaluating every condition."""
+    return tuple(condition.holds(alt) for condition in ctx.paradox_if)
