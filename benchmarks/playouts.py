@@ -8,8 +8,9 @@ For every game configuration it plays uniformly random seeded games (decisions
 and chance outcomes both count as atomic moves) for a fixed wall time, and
 reports the median over ``--repeat`` runs of: atomic moves/s, games/s, moves
 per game, ``legal_moves`` calls/s and ``apply`` calls/s (time inside each call
-only), the deep size of a typical mid-game state, and the memory of 10^5 stored
-successive states.  In the same run it measures the same loop on OpenSpiel's own
+only, from one more run: the loops that give moves/s read the clock once per
+game, as the peers' loops do), the deep size of a typical mid-game state, and
+the memory of 10^5 stored successive states.  In the same run it measures the same loop on OpenSpiel's own
 Python game ``python_tic_tac_toe`` (through ``pyspiel``, the ``bench`` extra)
 and on python-chess, and reports each game as a ratio to the tic-tac-toe rate.
 Each run of a game is paired with a tic-tac-toe run just before it and the
@@ -80,9 +81,40 @@ def deep_size(obj: object, shared: set[int]) -> int:
 
 
 def measure(game: Any, start: Callable[[Any], Any], seconds: float) -> dict[str, float]:
-    """One timed run of random playouts."""
+    """One timed run of random playouts: atomic moves/s, games/s and moves per game.
+
+    The loop reads the clock only once per game, as the peers' loops do, so that the ratios compare
+    the games and not the timing; `measure_calls` times the calls themselves in a separate run.
+    """
     rng_seed = 0
-    moves = games = legal_calls = apply_calls = 0
+    moves = games = 0
+    clock = time.perf_counter
+    began = clock()
+    while clock() - began < seconds:
+        rng = random.Random(rng_seed)
+        rng_seed += 1
+        state = start(game)
+        while not game.is_terminal(state):
+            if game.current_player(state) is CHANCE:
+                move = sample_chance(game, state, rng)
+            else:
+                legal = game.legal_moves(state)
+                move = legal[rng.randrange(len(legal))]
+            state = game.apply(state, move)
+            moves += 1
+        games += 1
+    elapsed = clock() - began
+    return {
+        "moves_per_s": moves / elapsed,
+        "games_per_s": games / elapsed,
+        "moves_per_game": moves / max(games, 1),
+    }
+
+
+def measure_calls(game: Any, start: Callable[[Any], Any], seconds: float) -> dict[str, float]:
+    """``legal_moves`` and ``apply`` calls per second of time spent inside each (the same playouts)."""
+    rng_seed = 0
+    legal_calls = apply_calls = 0
     legal_time = apply_time = 0.0
     clock = time.perf_counter
     began = clock()
@@ -103,13 +135,7 @@ def measure(game: Any, start: Callable[[Any], Any], seconds: float) -> dict[str,
             state = game.apply(state, move)
             apply_time += clock() - t0
             apply_calls += 1
-            moves += 1
-        games += 1
-    elapsed = clock() - began
     return {
-        "moves_per_s": moves / elapsed,
-        "games_per_s": games / elapsed,
-        "moves_per_game": moves / max(games, 1),
         "legal_moves_calls_per_s": legal_calls / legal_time if legal_time else 0.0,
         "apply_calls_per_s": apply_calls / apply_time if apply_time else 0.0,
     }
@@ -213,52 +239,61 @@ def rlcard_game_class(module_name: str) -> Any | None:
         return None
 
 
-def measure_rlcard(game_class: Any, seconds: float) -> dict[str, float]:
+def measure_rlcard(game_class: Any, seconds: float, *, time_calls: bool = False) -> dict[str, float]:
     """One timed run of random playouts through RLCard's raw game API (two players, seeded).
 
     An atomic move is one ``step``; chance inside a step and the deal in ``init_game`` are not counted.
-    ``step`` also builds the next player's observation dict, as RLCard's raw API always does.
+    ``step`` also builds the next player's observation dict, as RLCard's raw API always does. With
+    ``time_calls`` the run times each call instead (as `measure_calls` does for the games).
     """
     import numpy as np  # RLCard depends on numpy
 
     game = game_class()
     game.np_random = np.random.RandomState(0)  # shared by the dealer, players and round of every game
     rng = random.Random(0)
-    moves = games = legal_calls = step_calls = 0
+    moves = games = 0
     legal_time = step_time = 0.0
     clock = time.perf_counter
     began = clock()
     while clock() - began < seconds:
         game.init_game()
         while not game.is_over():
-            t0 = clock()
-            legal = game.get_legal_actions()
-            legal_time += clock() - t0
-            legal_calls += 1
-            action = legal[rng.randrange(len(legal))]
-            t0 = clock()
-            game.step(action)
-            step_time += clock() - t0
-            step_calls += 1
+            if time_calls:
+                t0 = clock()
+                legal = game.get_legal_actions()
+                t1 = clock()
+                game.step(legal[rng.randrange(len(legal))])
+                legal_time += t1 - t0
+                step_time += clock() - t1
+            else:
+                legal = game.get_legal_actions()
+                game.step(legal[rng.randrange(len(legal))])
             moves += 1
         games += 1
     elapsed = clock() - began
+    if time_calls:
+        return {
+            "legal_moves_calls_per_s": moves / legal_time if legal_time else 0.0,
+            "apply_calls_per_s": moves / step_time if step_time else 0.0,
+        }
     return {
         "moves_per_s": moves / elapsed,
         "games_per_s": games / elapsed,
         "moves_per_game": moves / max(games, 1),
-        "legal_moves_calls_per_s": legal_calls / legal_time if legal_time else 0.0,
-        "apply_calls_per_s": step_calls / step_time if step_time else 0.0,
     }
 
 
 def paired(
-    run: Callable[[float], dict[str, float]], seconds: float, repeat: int, pair: bool
+    run: Callable[[float], dict[str, float]],
+    calls: Callable[[float], dict[str, float]],
+    seconds: float,
+    repeat: int,
+    pair: bool,
 ) -> dict[str, float]:
     """The median of ``repeat`` runs, each one paired with a tic-tac-toe run just before it (if ``pair``).
 
     The reported ratio is the median of the paired ratios, so that both sides of each ratio ran under the
-    same machine load.
+    same machine load. One more run of ``calls`` (a third as long) adds the per-call rates.
     """
     runs, ratios = [], []
     for _ in range(repeat):
@@ -267,6 +302,7 @@ def paired(
         if peer is not None:
             ratios.append(runs[-1]["moves_per_s"] / peer["moves_per_s"])
     result = median_of(runs)
+    result.update(calls(seconds / 3))
     if ratios:
         result["ratio_to_python_tic_tac_toe"] = statistics.median(ratios)
     return result
@@ -316,7 +352,13 @@ def main() -> int:
         if game_class is None:
             print(f"{label}: not installed, skipped")
             continue
-        result = paired(partial(measure_rlcard, game_class), args.seconds, args.repeat, baseline is not None)
+        result = paired(
+            partial(measure_rlcard, game_class),
+            partial(measure_rlcard, game_class, time_calls=True),
+            args.seconds,
+            args.repeat,
+            baseline is not None,
+        )
         card_peers.append({"label": label, **result})
         print(summary(label, result))
 
@@ -324,7 +366,13 @@ def main() -> int:
         if args.only and args.only.lower() not in label.lower():
             continue
         game = importlib.import_module(f"tabletop_rules.{module_name}")
-        result = paired(partial(measure, game, start), args.seconds, args.repeat, baseline is not None)
+        result = paired(
+            partial(measure, game, start),
+            partial(measure_calls, game, start),
+            args.seconds,
+            args.repeat,
+            baseline is not None,
+        )
         if not args.no_memory:
             result.update(memory(game, start))
         rows.append({"label": label, **result})

@@ -7,6 +7,7 @@ plays a whole game with uniformly random decisions.  Same seed, same game.
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -61,11 +62,10 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
         ValueError: if ``outcomes`` is empty or its probabilities do not sum to 1.
     """
     if isinstance(outcomes, WeightedOutcomes):
+        # The outcome is the first whose cumulative weight exceeds the point: exactly what
+        # `bisect_right` finds, in C (a draw pile has dozens of outcomes).
         point = rng.randrange(outcomes.denominator)
-        for index, bound in enumerate(outcomes.cumulative):
-            if point < bound:
-                return outcomes[index][0]  # type: ignore[no-any-return]
-        raise AssertionError("unreachable: weights sum to the denominator")  # pragma: no cover
+        return outcomes[bisect.bisect_right(outcomes.cumulative, point)][0]  # type: ignore[no-any-return]
     if type(outcomes) is tuple:
         # Games return the same tuple object for the same distribution, so its integer weights are
         # computed once.  Only tuples are cached: a list could change after it was sampled.  The
@@ -81,11 +81,7 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
             _WEIGHTS[id(outcomes)] = (outcomes, denominator, cumulative)
     else:
         denominator, cumulative = _weights(outcomes)
-    point = rng.randrange(denominator)
-    for index, bound in enumerate(cumulative):
-        if point < bound:
-            return outcomes[index][0]
-    raise AssertionError("unreachable: probabilities sum to 1")  # pragma: no cover
+    return outcomes[bisect.bisect_right(cumulative, rng.randrange(denominator))][0]
 
 
 _WEIGHTS_SIZE = 4096
