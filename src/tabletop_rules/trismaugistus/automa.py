@@ -2,7 +2,7 @@
 
 The steps work on a `Work` copy of one state (private, mutable, thrown away
 after one transition), so the public API stays pure: the input state is never
-touched, and `Work.freeze` builds the next state with `core.evolve`.  Every
+touched, and `Work.freeze` builds the next state in one go.  Every
 decision appends a `TraceLine` saying which clause applied and why.  The die
 choice itself is in `automa_choice`, the track lookups in `automa_tracks`.
 """
@@ -12,12 +12,19 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from tabletop_rules.core.frozen import evolve
 from tabletop_rules.trismaugistus.automa_choice import DieChoice
 from tabletop_rules.trismaugistus.automa_tracks import nearest_track, track_tables
 from tabletop_rules.trismaugistus.content.records import AutomaCard
 from tabletop_rules.trismaugistus.moves import ObjectiveSlot
-from tabletop_rules.trismaugistus.state import AutomaState, DieOnTracker, Pending, Phase, State, TraceLine
+from tabletop_rules.trismaugistus.state import (
+    AutomaState,
+    BoardMirror,
+    DieOnTracker,
+    Pending,
+    Phase,
+    State,
+    TraceLine,
+)
 from tabletop_rules.trismaugistus.vocabulary import (
     ALL_AREAS_ORDER,
     COLOUR_INDEX,
@@ -289,9 +296,10 @@ class Work:
         ):
             board = b
         else:
-            board = evolve(
-                b,
-                bowls=b.bowls if self._bowls is None else tuple((c[0], c[1], c[2]) for c in self._bowls),
+            # Every field by keyword, as for the automa above (a bowl's three counts become a tuple
+            # through ``map(tuple, ...)``, which runs in C).
+            board = BoardMirror(
+                bowls=b.bowls if self._bowls is None else tuple(map(tuple, self._bowls)),  # type: ignore[arg-type]
                 areas=b.areas if self._areas is None else tuple(map(tuple, self._areas)),
                 offers=b.offers if self._offers is None else tuple(map(tuple, self._offers)),
                 objectives=b.objectives if self._objectives is None else tuple(self._objectives),

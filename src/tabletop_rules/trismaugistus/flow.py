@@ -16,7 +16,7 @@ from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import ObjectiveDie, ObjectiveDieRaw, ObjectiveSlot, Setup
 from tabletop_rules.trismaugistus.reports import layout_from_pack, tiebreak_of
 from tabletop_rules.trismaugistus.scoring import final_score
-from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
+from tabletop_rules.trismaugistus.state import BoardMirror, DieOnTracker, Pending, State, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import (
     DICE_PER_ROUND,
     ETHER_BEFORE_ROUND,
@@ -268,7 +268,14 @@ def card_drawn(state: State, card_id: str) -> State:
     before = die.remaining
     after = max(before - cost, 0)
     w.trace.append(_potency_line(before, cost))
-    card_die = evolve(die, remaining=after)  # T-RULING-9: the action uses the card's own die
+    # T-RULING-9: the action uses the card's own die (built by keyword: cheaper than `evolve`)
+    card_die = DieOnTracker(
+        face=die.face,
+        colour=die.colour,
+        placed=die.placed,
+        remaining=after,
+        matched_symbol=die.matched_symbol,
+    )
     if after == 0:
         w.active = None
         w.exhausted.append((die.face, die.colour))
