@@ -67,6 +67,7 @@ class Work:
         "_offers",
         "active",
         "automa_finished",
+        "board",
         "bonus_layout",
         "dice_used",
         "ether",
@@ -90,9 +91,12 @@ class Work:
         "vp",
     )  # fmt: skip
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, board: BoardMirror | None = None) -> None:
         a = state.automa
         self.state = state
+        # the mirror this transition starts from: the state's, or a report's new one (which thus
+        # needs no intermediate state)
+        self.board = state.board if board is None else board
         self.pack = state.pack
         self.options = state.options
         self.tables = track_tables(state.pack)
@@ -103,7 +107,7 @@ class Work:
         self.tiebreak: Element = a.tiebreak_track
         self.active: DieOnTracker | None = a.active_die
         self.dice_used = a.dice_used
-        self.bonus_layout = state.board.bonus_layout
+        self.bonus_layout = self.board.bonus_layout
         self._experiments: list[str] | None = None
         self._artifacts: list[str] | None = None
         self._exhausted: list[tuple[Face, Colour]] | None = None
@@ -203,41 +207,41 @@ class Work:
     def bowls(self) -> list[list[int]]:
         """The bowls' dice counts (private lists)."""
         if self._bowls is None:
-            self._bowls = [list(c) for c in self.state.board.bowls]
+            self._bowls = [list(c) for c in self.board.bowls]
         return self._bowls
 
     @property
     def areas(self) -> list[list[str]]:
         """The experiment areas (private lists)."""
         if self._areas is None:
-            self._areas = [list(x) for x in self.state.board.areas]
+            self._areas = [list(x) for x in self.board.areas]
         return self._areas
 
     @property
     def offers(self) -> list[list[str]]:
         """The artifact offers (private lists)."""
         if self._offers is None:
-            self._offers = [list(x) for x in self.state.board.offers]
+            self._offers = [list(x) for x in self.board.offers]
         return self._offers
 
     @property
     def objectives(self) -> list[ObjectiveSlot]:
         """The objective row (a private list)."""
         if self._objectives is None:
-            self._objectives = list(self.state.board.objectives)
+            self._objectives = list(self.board.objectives)
         return self._objectives
 
     def areas_view(self) -> Sequence[Sequence[str]]:
         """The experiment areas, for reading only (no copy unless a step changed them)."""
-        return self._areas if self._areas is not None else self.state.board.areas
+        return self._areas if self._areas is not None else self.board.areas
 
     def offers_view(self) -> Sequence[Sequence[str]]:
         """The artifact offers, for reading only (no copy unless a step changed them)."""
-        return self._offers if self._offers is not None else self.state.board.offers
+        return self._offers if self._offers is not None else self.board.offers
 
     def objectives_view(self) -> Sequence[ObjectiveSlot]:
         """The objective row, for reading only (no copy unless a step changed it)."""
-        return self._objectives if self._objectives is not None else self.state.board.objectives
+        return self._objectives if self._objectives is not None else self.board.objectives
 
     def note(self, clause: str, text: str) -> None:
         """Record one step of the trace."""
@@ -251,7 +255,7 @@ class Work:
         """The next state: the working copy with its flow fields, built in one go."""
         state = self.state
         a = state.automa
-        b = state.board
+        b = self.board
         if (
             self._experiments is None
             and self._artifacts is None

@@ -45,6 +45,13 @@ __all__ = [
 
 def setup_game(state: State, setup: Setup) -> State:
     """The game after its (checked) `Setup`: the automa set up, waiting for the round-1 roll (T-SETUP)."""
+    return _setup_game(state, setup)
+
+
+# A pure function of two immutable values, with an immutable result: simulations start game after game
+# from the same new game and the same setup, and share the state after it instead of rebuilding it.
+@functools.lru_cache(maxsize=64)
+def _setup_game(state: State, setup: Setup) -> State:
     pack = state.pack
     options = state.options
     d = setup.difficulty
@@ -255,7 +262,7 @@ def card_drawn(state: State, card_id: str) -> State:
     w.trace.append(_card_lines(state.pack)[card_id])
     die = w.active
     if die is None:
-        bowls = state.board.bowls if w._bowls is None else tuple((c[0], c[1], c[2]) for c in w._bowls)
+        bowls = w.board.bowls if w._bowls is None else tuple((c[0], c[1], c[2]) for c in w._bowls)
         choice, lines = section_one(bowls, card_id, state.pack, state.options)
         w.trace.extend(lines)
         if choice.chosen is None:

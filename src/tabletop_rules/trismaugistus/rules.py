@@ -20,7 +20,6 @@ from tabletop_rules.core.errors import (
     InvalidMoveError,
     InvalidOptionError,
 )
-from tabletop_rules.core.frozen import evolve
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.trismaugistus.automa import Work
@@ -393,7 +392,7 @@ def _report(state: State, report: ReportBoard) -> State:
     reason = report.reason or ("round_start" if round_start else "correction")
     line = TraceLine("", f"board reported ({reason}): {', '.join(parts) or 'nothing'}")
     mirror = BoardMirror(bowls=bowls, areas=areas, offers=offers, objectives=objectives, bonus_layout=layout)
-    w = Work(evolve(state, board=mirror))
+    w = Work(state, board=mirror)
     w.trace.append(line)
     if round_start:
         w.phase = "play"
