@@ -391,6 +391,18 @@ def round_start_menu(state: State) -> tuple[ReportBoard, ...]:
     return tuple(menu)
 
 
+def offered_at_round_start(state: State, report: ReportBoard) -> bool:
+    """Whether ``report`` is on `round_start_menu` of ``state``, without building the menu.
+
+    It is when it is one of the round's candidates (by identity: the menu's objects are shared)
+    and none of that candidate's ids is owned; an equal report is always the same candidate.
+    """
+    for candidate, ids in _round_candidates(state.pack)[state.round]:
+        if candidate is report:
+            return ids.isdisjoint(_owned(state))
+    return False
+
+
 # --- the human's turn ------------------------------------------------------------------------------
 
 

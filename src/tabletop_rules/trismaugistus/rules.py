@@ -57,6 +57,7 @@ from tabletop_rules.trismaugistus.reports import (
     check_report_board,
     check_setup,
     human_turn_menu,
+    offered_at_round_start,
     round_start_menu,
     setup_menu,
 )
@@ -321,7 +322,7 @@ def apply(state: State, move: Move) -> State:
         return human_move(state, move)
     if type(move) is ObjectiveDie and _objective_ok(state, move):
         return objective_die(state, move)
-    if type(move) is ReportBoard and state.phase == "round_start" and _offered(round_start_menu(state), move):
+    if type(move) is ReportBoard and state.phase == "round_start" and offered_at_round_start(state, move):
         return _report(state, move)  # a report of the round-start menu is valid by construction
     check_move(state, move)  # the full check: raises with a sentence, or accepts a rarer move
     if isinstance(move, Setup):
@@ -360,11 +361,6 @@ def _objective_ok(state: State, move: ObjectiveDie) -> bool:
         return False
     slots = state.board.objectives
     return 1 <= pos <= len(slots) and slots[pos - 1].face_up
-
-
-def _offered(menu: tuple[Any, ...], move: Any) -> bool:
-    """Whether ``move`` is one of the (shared) objects of ``menu``: an identity test, no comparison."""
-    return any(m is move for m in menu)
 
 
 def _report(state: State, report: ReportBoard) -> State:
