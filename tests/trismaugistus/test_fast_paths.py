@@ -91,7 +91,9 @@ def test_direct_human_moves_equal_the_work_path(options):  # B-5, B-6
         for move in tm.legal_moves(state):
             if isinstance(move, tm.HumanDraftDie):
                 w = Work(attrs.evolve(state, human_dice=state.human_dice + 1))
-                w.bowls[FACE_INDEX[move.face]][COLOUR_INDEX[move.colour]] -= 1
+                counts = [list(c) for c in state.board.bowls]
+                counts[FACE_INDEX[move.face]][COLOUR_INDEX[move.colour]] -= 1
+                w.bowls = tuple((c[0], c[1], c[2]) for c in counts)
                 w.note("", f"human drafts {move.face}/{move.colour}")
             elif isinstance(move, tm.HumanTakeExperiment):
                 w = Work(

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from tabletop_rules.trismaugistus.automa_choice import DieChoice
 from tabletop_rules.trismaugistus.automa_tracks import nearest_track, track_tables
 from tabletop_rules.trismaugistus.content.records import AutomaCard
-from tabletop_rules.trismaugistus.moves import ObjectiveSlot
+from tabletop_rules.trismaugistus.moves import Bowls, ObjectiveSlot
 from tabletop_rules.trismaugistus.state import (
     AutomaState,
     BoardMirror,
@@ -39,15 +39,23 @@ from tabletop_rules.trismaugistus.vocabulary import (
     Side,
 )
 
-__all__ = ["Work"]
+__all__ = ["Work", "without_die"]
 
 _new_tuple = tuple.__new__  # builds a TraceLine without the named tuple's Python-level __new__
+
+
+@functools.lru_cache(maxsize=4096)  # immutable keys and values; the bowls of a round repeat across games
+def without_die(bowls: Bowls, face: int, colour: int) -> Bowls:
+    """``bowls`` after one die of ``colour`` (a `COLOURS` index) left the bowl of ``face`` (B-5, T-DIE-7)."""
+    counts = list(bowls[face])
+    counts[colour] -= 1
+    return (*bowls[:face], (counts[0], counts[1], counts[2]), *bowls[face + 1 :])
 
 
 class Work:
     """A mutable working copy of one state, used inside a single transition and then frozen.
 
-    The copy is lazy: the board's bowls, areas, offers and objectives and the
+    The copy is lazy: the board's areas, offers and objectives and the
     automa's lists are copied only when a step reads them through their
     attribute (a property), and `freeze` reuses every part that was never
     touched.  The flow fields (phase, round, whose turn ...) are plain
@@ -57,7 +65,6 @@ class Work:
     __slots__ = (
         "_areas",
         "_artifacts",
-        "_bowls",
         "_discard",
         "_draw_pile",
         "_exhausted",
@@ -69,6 +76,7 @@ class Work:
         "automa_finished",
         "board",
         "bonus_layout",
+        "bowls",
         "dice_used",
         "ether",
         "first_finisher",
@@ -114,7 +122,7 @@ class Work:
         self._draw_pile: set[str] | None = None
         self._discard: list[str] | None = None
         self._held: list[str] | None = None
-        self._bowls: list[list[int]] | None = None
+        self.bowls: Bowls = self.board.bowls  # immutable: a die taken replaces it (`without_die`)
         self._areas: list[list[str]] | None = None
         self._offers: list[list[str]] | None = None
         self._objectives: list[ObjectiveSlot] | None = None
@@ -204,13 +212,6 @@ class Work:
         return bool(self._held) if self._held is not None else bool(self.state.automa.held_purples)
 
     @property
-    def bowls(self) -> list[list[int]]:
-        """The bowls' dice counts (private lists)."""
-        if self._bowls is None:
-            self._bowls = [list(c) for c in self.board.bowls]
-        return self._bowls
-
-    @property
     def areas(self) -> list[list[str]]:
         """The experiment areas (private lists)."""
         if self._areas is None:
@@ -292,7 +293,7 @@ class Work:
                 held_purples=a.held_purples if self._held is None else tuple(self._held),
             )
         if (
-            self._bowls is None
+            self.bowls is b.bowls
             and self._areas is None
             and self._offers is None
             and self._objectives is None
@@ -300,10 +301,9 @@ class Work:
         ):
             board = b
         else:
-            # Every field by keyword, as for the automa above (a bowl's three counts become a tuple
-            # through ``map(tuple, ...)``, which runs in C).
+            # Every field by keyword, as for the automa above.
             board = BoardMirror(
-                bowls=b.bowls if self._bowls is None else tuple(map(tuple, self._bowls)),  # type: ignore[arg-type]
+                bowls=self.bowls,
                 areas=b.areas if self._areas is None else tuple(map(tuple, self._areas)),
                 offers=b.offers if self._offers is None else tuple(map(tuple, self._offers)),
                 objectives=b.objectives if self._objectives is None else tuple(self._objectives),
@@ -518,7 +518,7 @@ class Work:
         """Move the chosen die to the tracker card and boost it with an ether die if possible."""
         chosen = choice.chosen
         assert chosen is not None
-        self.bowls[FACE_INDEX[chosen.face]][COLOUR_INDEX[chosen.colour]] -= 1
+        self.bowls = without_die(self.bowls, FACE_INDEX[chosen.face], COLOUR_INDEX[chosen.colour])
         self.dice_used += 1
         placed = chosen.potency
         self.trace.append(_take_line(chosen.face, chosen.colour, placed, self.dice_used))

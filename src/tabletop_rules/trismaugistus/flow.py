@@ -262,8 +262,7 @@ def card_drawn(state: State, card_id: str) -> State:
     w.trace.append(_card_lines(state.pack)[card_id])
     die = w.active
     if die is None:
-        bowls = w.board.bowls if w._bowls is None else tuple((c[0], c[1], c[2]) for c in w._bowls)
-        choice, lines = section_one(bowls, card_id, state.pack, state.options)
+        choice, lines = section_one(w.bowls, card_id, state.pack, state.options)
         w.trace.extend(lines)
         if choice.chosen is None:
             return _no_die(w, card_id, choice.reason)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Final
 
-from tabletop_rules.trismaugistus.automa import Work
+from tabletop_rules.trismaugistus.automa import Work, without_die
 from tabletop_rules.trismaugistus.flow import PENDING_CARD, next_turn
 from tabletop_rules.trismaugistus.moves import (
     HumanCompleteObjective,
@@ -145,16 +145,11 @@ def human_move(state: State, move: Any) -> State:
     kind = type(move)
     board = state.board
     if kind is HumanDraftDie:
-        fi = FACE_INDEX[move.face]
-        ci = COLOUR_INDEX[move.colour]
-        bowls = list(board.bowls)
-        counts = list(bowls[fi])
-        counts[ci] -= 1
-        bowls[fi] = (counts[0], counts[1], counts[2])
+        bowls = without_die(board.bowls, FACE_INDEX[move.face], COLOUR_INDEX[move.colour])
         return _next_state(
             state,
             _draft_trace(move.face, move.colour),
-            board=_mirror(board, bowls=tuple(bowls)),
+            board=_mirror(board, bowls=bowls),
             human_dice=state.human_dice + 1,
         )
     if kind is HumanEndTurn:

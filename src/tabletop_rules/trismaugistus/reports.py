@@ -473,19 +473,17 @@ def human_turn_menu(state: State) -> tuple[Any, ...]:
     ending the turn, and finishing the round when that is allowed.
     """
     board = state.board
-    bowls = board.bowls
+    drafts = _drafts(board.bowls)  # empty exactly when the bowls are
     drafted_all = state.human_dice >= DICE_PER_ROUND
     # The menu is a concatenation of parts, each cached on the little it depends on: a draft changes
     # only the drafts, a take only its area or offer, so most parts are found again even when the
     # whole board is new (a cache of whole menus missed about half the time in random playouts).
     menu: tuple[Any, ...] = (
-        (() if drafted_all else _drafts(bowls)) + _experiments(board.areas) + _artifacts(board.offers)
+        (() if drafted_all else drafts) + _experiments(board.areas) + _artifacts(board.offers)
     )
     if state.objectives_enabled:
         menu += _completions(tuple(s.face_up for s in board.objectives))
-    if drafted_all or not any(c[0] or c[1] or c[2] for c in bowls):
-        return menu + _END_BOTH
-    return menu + _END_ONLY
+    return menu + (_END_BOTH if drafted_all or not drafts else _END_ONLY)
 
 
 _END_ONLY = (_END_TURN,)
