@@ -55,33 +55,34 @@ def without_die(bowls: Bowls, face: int, colour: int) -> Bowls:
 class Work:
     """A mutable working copy of one state, used inside a single transition and then frozen.
 
-    The copy is lazy: the board's areas, offers and objectives and the
-    automa's lists are copied only when a step reads them through their
-    attribute (a property), and `freeze` reuses every part that was never
-    touched.  The flow fields (phase, round, whose turn ...) are plain
-    attributes, so a whole transition builds exactly one new state.
+    The copy is lazy: the board's areas, offers and objectives are copied only
+    when a step reads them through their attribute (a property); the automa's
+    piles and the bowls stay immutable and are replaced when they change; and
+    `freeze` reuses every part that was never touched.  The flow fields (phase,
+    round, whose turn ...) are plain attributes, so a whole transition builds
+    exactly one new state.
     """
 
     __slots__ = (
         "_areas",
-        "_artifacts",
-        "_discard",
-        "_draw_pile",
-        "_exhausted",
-        "_experiments",
-        "_held",
         "_objectives",
         "_offers",
         "active",
+        "artifacts",
         "automa_finished",
         "board",
         "bonus_layout",
         "bowls",
         "dice_used",
+        "discard",
+        "draw_pile",
         "ether",
+        "exhausted",
+        "experiments",
         "first_finisher",
         "first_player",
         "gold",
+        "held",
         "human_dice",
         "human_finished",
         "levels",
@@ -116,13 +117,17 @@ class Work:
         self.active: DieOnTracker | None = a.active_die
         self.dice_used = a.dice_used
         self.bonus_layout = self.board.bonus_layout
-        self._experiments: list[str] | None = None
-        self._artifacts: list[str] | None = None
-        self._exhausted: list[tuple[Face, Colour]] | None = None
-        self._draw_pile: set[str] | None = None
-        self._discard: list[str] | None = None
-        self._held: list[str] | None = None
-        self.bowls: Bowls = self.board.bowls  # immutable: a die taken replaces it (`without_die`)
+        # The automa's piles and the bowls are immutable values, replaced when a step changes them
+        # (a card discarded: ``w.discard = (*w.discard, card)``): a transition changes one or two
+        # items, so this is cheaper than copying them into lists and back, and `freeze` stores them
+        # as they are.
+        self.experiments: tuple[str, ...] = a.experiments  # resolved, in order
+        self.artifacts: tuple[str, ...] = a.artifacts
+        self.exhausted: tuple[tuple[Face, Colour], ...] = a.exhausted
+        self.draw_pile: frozenset[str] = a.draw_pile
+        self.discard: tuple[str, ...] = a.discard  # bottom to top
+        self.held: tuple[str, ...] = a.held_purples  # purple cards held until the end of the turn
+        self.bowls: Bowls = self.board.bowls  # a die taken replaces it (`without_die`)
         self._areas: list[list[str]] | None = None
         self._offers: list[list[str]] | None = None
         self._objectives: list[ObjectiveSlot] | None = None
@@ -139,77 +144,7 @@ class Work:
         self.human_dice = state.human_dice
         self.pending: Pending | None = state.pending
 
-    # --- lazily copied parts (read or write them through these properties) -------------------------
-
-    @property
-    def experiments(self) -> list[str]:
-        """The automa's resolved experiments (a private list)."""
-        if self._experiments is None:
-            self._experiments = list(self.state.automa.experiments)
-        return self._experiments
-
-    @experiments.setter
-    def experiments(self, value: list[str]) -> None:
-        self._experiments = value
-
-    @property
-    def artifacts(self) -> list[str]:
-        """The automa's artifacts (a private list)."""
-        if self._artifacts is None:
-            self._artifacts = list(self.state.automa.artifacts)
-        return self._artifacts
-
-    @artifacts.setter
-    def artifacts(self, value: list[str]) -> None:
-        self._artifacts = value
-
-    @property
-    def exhausted(self) -> list[tuple[Face, Colour]]:
-        """The automa's exhausted dice this round (a private list)."""
-        if self._exhausted is None:
-            self._exhausted = list(self.state.automa.exhausted)
-        return self._exhausted
-
-    @exhausted.setter
-    def exhausted(self, value: list[tuple[Face, Colour]]) -> None:
-        self._exhausted = value
-
-    @property
-    def draw_pile(self) -> set[str]:
-        """The automa's draw pile (a private set)."""
-        if self._draw_pile is None:
-            self._draw_pile = set(self.state.automa.draw_pile)
-        return self._draw_pile
-
-    @draw_pile.setter
-    def draw_pile(self, value: set[str]) -> None:
-        self._draw_pile = value
-
-    @property
-    def discard(self) -> list[str]:
-        """The automa's discard pile, bottom to top (a private list)."""
-        if self._discard is None:
-            self._discard = list(self.state.automa.discard)
-        return self._discard
-
-    @discard.setter
-    def discard(self, value: list[str]) -> None:
-        self._discard = value
-
-    @property
-    def held(self) -> list[str]:
-        """The purple cards held until the end of the turn (a private list)."""
-        if self._held is None:
-            self._held = list(self.state.automa.held_purples)
-        return self._held
-
-    @held.setter
-    def held(self, value: list[str]) -> None:
-        self._held = value
-
-    def has_held(self) -> bool:
-        """Whether purple cards are held until the end of the turn (without copying them)."""
-        return bool(self._held) if self._held is not None else bool(self.state.automa.held_purples)
+    # --- lazily copied parts of the board (read or write them through these properties) ---------
 
     @property
     def areas(self) -> list[list[str]]:
@@ -258,12 +193,12 @@ class Work:
         a = state.automa
         b = self.board
         if (
-            self._experiments is None
-            and self._artifacts is None
-            and self._exhausted is None
-            and self._draw_pile is None
-            and self._discard is None
-            and self._held is None
+            self.draw_pile is a.draw_pile
+            and self.discard is a.discard
+            and self.exhausted is a.exhausted
+            and self.experiments is a.experiments
+            and self.artifacts is a.artifacts
+            and self.held is a.held_purples
             and self.vp == a.vp
             and self.gold == a.gold
             and self.ether == a.ether
@@ -283,14 +218,14 @@ class Work:
                 levels=tuple(self.levels),
                 tiebreak_track=self.tiebreak,
                 starting_experiment=a.starting_experiment,
-                experiments=a.experiments if self._experiments is None else tuple(self._experiments),
-                artifacts=a.artifacts if self._artifacts is None else tuple(self._artifacts),
+                experiments=self.experiments,
+                artifacts=self.artifacts,
                 active_die=self.active,
-                exhausted=a.exhausted if self._exhausted is None else tuple(self._exhausted),
+                exhausted=self.exhausted,
                 dice_used=self.dice_used,
-                draw_pile=a.draw_pile if self._draw_pile is None else frozenset(self._draw_pile),
-                discard=a.discard if self._discard is None else tuple(self._discard),
-                held_purples=a.held_purples if self._held is None else tuple(self._held),
+                draw_pile=self.draw_pile,
+                discard=self.discard,
+                held_purples=self.held,
             )
         if (
             self.bowls is b.bowls
@@ -437,7 +372,7 @@ class Work:
         else:
             self.note("T-ACT-3", f"{experiment.id} needs {req}: already {current}, one step up")
             self.step(req.track, "experiment")
-        self.experiments.append(experiment.id)
+        self.experiments = (*self.experiments, experiment.id)
         if experiment.type in have:
             gain = REPEAT_TYPE_GOLD[self.state.difficulty]
             self.gold += gain
@@ -487,7 +422,7 @@ class Work:
         """Take the artifact in ``slot`` (1-based) of the ``colour`` offer."""
         offer = self.offers[COLOUR_INDEX[colour]]
         artifact = offer.pop(min(slot, len(offer)) - 1)
-        self.artifacts.append(artifact)
+        self.artifacts = (*self.artifacts, artifact)
         self.note("T-ACT-7", f"take artifact from the {colour} offer: slot {slot}, {artifact} ({why})")
 
     def do_action(self, card: AutomaCard, die: DieOnTracker | None) -> Pending | None:
