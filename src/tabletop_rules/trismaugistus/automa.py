@@ -13,7 +13,7 @@ import functools
 from collections.abc import Sequence
 
 from tabletop_rules.trismaugistus.automa_choice import DieChoice
-from tabletop_rules.trismaugistus.automa_tracks import nearest_track, track_tables
+from tabletop_rules.trismaugistus.automa_tracks import TrackTables, nearest_track, track_tables
 from tabletop_rules.trismaugistus.content.records import AutomaCard
 from tabletop_rules.trismaugistus.moves import Bowls, ObjectiveSlot
 from tabletop_rules.trismaugistus.state import (
@@ -92,7 +92,6 @@ class Work:
         "phase",
         "round",
         "state",
-        "tables",
         "tiebreak",
         "to_move",
         "trace",
@@ -108,11 +107,10 @@ class Work:
         self.board = state.board if board is None else board
         self.pack = state.pack
         self.options = state.options
-        self.tables = track_tables(state.pack)
         self.vp = a.vp
         self.gold = a.gold
         self.ether = a.ether
-        self.levels = list(a.levels)
+        self.levels: tuple[int, ...] = a.levels  # ELEMENTS order; replaced when a marker moves
         self.tiebreak: Element = a.tiebreak_track
         self.active: DieOnTracker | None = a.active_die
         self.dice_used = a.dice_used
@@ -179,6 +177,11 @@ class Work:
         """The objective row, for reading only (no copy unless a step changed it)."""
         return self._objectives if self._objectives is not None else self.board.objectives
 
+    @property
+    def tables(self) -> TrackTables:
+        """The pack's track tables (looked up only by the steps that need them)."""
+        return track_tables(self.pack)
+
     def note(self, clause: str, text: str) -> None:
         """Record one step of the trace."""
         self.trace.append(_new_tuple(TraceLine, (clause, text)))
@@ -205,7 +208,7 @@ class Work:
             and self.dice_used == a.dice_used
             and self.active is a.active_die
             and self.tiebreak == a.tiebreak_track
-            and self.levels == list(a.levels)
+            and self.levels is a.levels
         ):
             automa = a  # untouched by this transition
         else:
@@ -215,7 +218,7 @@ class Work:
                 vp=self.vp,
                 gold=self.gold,
                 ether=self.ether,
-                levels=tuple(self.levels),
+                levels=self.levels,
                 tiebreak_track=self.tiebreak,
                 starting_experiment=a.starting_experiment,
                 experiments=self.experiments,
@@ -281,7 +284,7 @@ class Work:
         old = self.levels[i]
         if new_level <= old:
             return
-        self.levels[i] = new_level
+        self.levels = (*self.levels[:i], new_level, *self.levels[i + 1 :])
         self.note("T-BONUS-1" if bonuses else "T-RULING-4", f"{element} {old} -> {new_level}")
         if not bonuses:
             return
@@ -316,7 +319,7 @@ class Work:
     def advance_nearest(self) -> None:
         """T-ACT-6 / T-BONUS-4 with T-RULING-1: one step on the track closest to a bonus or its end."""
         winner, distances = nearest_track(
-            tuple(self.levels),
+            self.levels,
             self.bonus_layout,
             self.tables,
             self.tiebreak,
