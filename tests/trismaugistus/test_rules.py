@@ -197,7 +197,7 @@ def test_round_start_menu_reports_are_accepted_by_check_move():  # T-ROUND, spec
 
 def test_fast_take_paths_equal_the_general_path():  # B-6: the direct path of a take, against Work
     from tabletop_rules.trismaugistus.automa import Work
-    from tabletop_rules.trismaugistus.rules import _take_ok
+    from tabletop_rules.trismaugistus.human import take_ok
     from tabletop_rules.trismaugistus.vocabulary import COLOUR_INDEX, FACE_INDEX
 
     checked = 0
@@ -218,11 +218,11 @@ def test_fast_take_paths_equal_the_general_path():  # B-6: the direct path of a 
                     w.note("", f"human takes artifact {move.artifact_id}")
                 else:
                     continue
-                assert _take_ok(state, move)
+                assert take_ok(state, move)
                 assert tm.apply(state, move) == w.freeze()
                 checked += 1
                 wrong = attrs.evolve(
                     move, **({"face": "lead"} if hasattr(move, "face") else {"colour": "red"})
                 )
-                assert _take_ok(state, wrong) == tm.is_legal(state, wrong)
+                assert take_ok(state, wrong) == tm.is_legal(state, wrong)
     assert checked > 20

@@ -2,7 +2,7 @@
 
 The steps work on a `Work` copy of one state (private, mutable, thrown away
 after one transition), so the public API stays pure: the input state is never
-touched, and `Work.freeze` builds the next state with `core.evolve`.  Every
+touched, and `Work.freeze` builds the next state in one go.  Every
 decision appends a `TraceLine` saying which clause applied and why.  The die
 choice itself is in `automa_choice`, the track lookups in `automa_tracks`.
 """
@@ -12,12 +12,19 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from tabletop_rules.core.frozen import evolve
 from tabletop_rules.trismaugistus.automa_choice import DieChoice
-from tabletop_rules.trismaugistus.automa_tracks import nearest_track, track_tables
+from tabletop_rules.trismaugistus.automa_tracks import TrackTables, nearest_track, track_tables
 from tabletop_rules.trismaugistus.content.records import AutomaCard
-from tabletop_rules.trismaugistus.moves import ObjectiveSlot
-from tabletop_rules.trismaugistus.state import AutomaState, DieOnTracker, Pending, Phase, State, TraceLine
+from tabletop_rules.trismaugistus.moves import Bowls, ObjectiveSlot
+from tabletop_rules.trismaugistus.state import (
+    AutomaState,
+    BoardMirror,
+    DieOnTracker,
+    Pending,
+    Phase,
+    State,
+    TraceLine,
+)
 from tabletop_rules.trismaugistus.vocabulary import (
     ALL_AREAS_ORDER,
     COLOUR_INDEX,
@@ -32,40 +39,50 @@ from tabletop_rules.trismaugistus.vocabulary import (
     Side,
 )
 
-__all__ = ["Work"]
+__all__ = ["Work", "without_die"]
 
 _new_tuple = tuple.__new__  # builds a TraceLine without the named tuple's Python-level __new__
+
+
+@functools.lru_cache(maxsize=4096)  # immutable keys and values; the bowls of a round repeat across games
+def without_die(bowls: Bowls, face: int, colour: int) -> Bowls:
+    """``bowls`` after one die of ``colour`` (a `COLOURS` index) left the bowl of ``face`` (B-5, T-DIE-7)."""
+    counts = list(bowls[face])
+    counts[colour] -= 1
+    return (*bowls[:face], (counts[0], counts[1], counts[2]), *bowls[face + 1 :])
 
 
 class Work:
     """A mutable working copy of one state, used inside a single transition and then frozen.
 
-    The copy is lazy: the board's bowls, areas, offers and objectives and the
-    automa's lists are copied only when a step reads them through their
-    attribute (a property), and `freeze` reuses every part that was never
-    touched.  The flow fields (phase, round, whose turn ...) are plain
-    attributes, so a whole transition builds exactly one new state.
+    The copy is lazy: the board's areas, offers and objectives are copied only
+    when a step reads them through their attribute (a property); the automa's
+    piles and the bowls stay immutable and are replaced when they change; and
+    `freeze` reuses every part that was never touched.  The flow fields (phase,
+    round, whose turn ...) are plain attributes, so a whole transition builds
+    exactly one new state.
     """
 
     __slots__ = (
         "_areas",
-        "_artifacts",
-        "_bowls",
-        "_discard",
-        "_draw_pile",
-        "_exhausted",
-        "_experiments",
-        "_held",
         "_objectives",
         "_offers",
         "active",
+        "artifacts",
         "automa_finished",
+        "board",
         "bonus_layout",
+        "bowls",
         "dice_used",
+        "discard",
+        "draw_pile",
         "ether",
+        "exhausted",
+        "experiments",
         "first_finisher",
         "first_player",
         "gold",
+        "held",
         "human_dice",
         "human_finished",
         "levels",
@@ -75,7 +92,6 @@ class Work:
         "phase",
         "round",
         "state",
-        "tables",
         "tiebreak",
         "to_move",
         "trace",
@@ -83,27 +99,33 @@ class Work:
         "vp",
     )  # fmt: skip
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, board: BoardMirror | None = None) -> None:
         a = state.automa
         self.state = state
+        # the mirror this transition starts from: the state's, or a report's new one (which thus
+        # needs no intermediate state)
+        self.board = state.board if board is None else board
         self.pack = state.pack
         self.options = state.options
-        self.tables = track_tables(state.pack)
         self.vp = a.vp
         self.gold = a.gold
         self.ether = a.ether
-        self.levels = list(a.levels)
+        self.levels: tuple[int, ...] = a.levels  # ELEMENTS order; replaced when a marker moves
         self.tiebreak: Element = a.tiebreak_track
         self.active: DieOnTracker | None = a.active_die
         self.dice_used = a.dice_used
-        self.bonus_layout = state.board.bonus_layout
-        self._experiments: list[str] | None = None
-        self._artifacts: list[str] | None = None
-        self._exhausted: list[tuple[Face, Colour]] | None = None
-        self._draw_pile: set[str] | None = None
-        self._discard: list[str] | None = None
-        self._held: list[str] | None = None
-        self._bowls: list[list[int]] | None = None
+        self.bonus_layout = self.board.bonus_layout
+        # The automa's piles and the bowls are immutable values, replaced when a step changes them
+        # (a card discarded: ``w.discard = (*w.discard, card)``): a transition changes one or two
+        # items, so this is cheaper than copying them into lists and back, and `freeze` stores them
+        # as they are.
+        self.experiments: tuple[str, ...] = a.experiments  # resolved, in order
+        self.artifacts: tuple[str, ...] = a.artifacts
+        self.exhausted: tuple[tuple[Face, Colour], ...] = a.exhausted
+        self.draw_pile: frozenset[str] = a.draw_pile
+        self.discard: tuple[str, ...] = a.discard  # bottom to top
+        self.held: tuple[str, ...] = a.held_purples  # purple cards held until the end of the turn
+        self.bowls: Bowls = self.board.bowls  # a die taken replaces it (`without_die`)
         self._areas: list[list[str]] | None = None
         self._offers: list[list[str]] | None = None
         self._objectives: list[ObjectiveSlot] | None = None
@@ -120,117 +142,45 @@ class Work:
         self.human_dice = state.human_dice
         self.pending: Pending | None = state.pending
 
-    # --- lazily copied parts (read or write them through these properties) -------------------------
-
-    @property
-    def experiments(self) -> list[str]:
-        """The automa's resolved experiments (a private list)."""
-        if self._experiments is None:
-            self._experiments = list(self.state.automa.experiments)
-        return self._experiments
-
-    @experiments.setter
-    def experiments(self, value: list[str]) -> None:
-        self._experiments = value
-
-    @property
-    def artifacts(self) -> list[str]:
-        """The automa's artifacts (a private list)."""
-        if self._artifacts is None:
-            self._artifacts = list(self.state.automa.artifacts)
-        return self._artifacts
-
-    @artifacts.setter
-    def artifacts(self, value: list[str]) -> None:
-        self._artifacts = value
-
-    @property
-    def exhausted(self) -> list[tuple[Face, Colour]]:
-        """The automa's exhausted dice this round (a private list)."""
-        if self._exhausted is None:
-            self._exhausted = list(self.state.automa.exhausted)
-        return self._exhausted
-
-    @exhausted.setter
-    def exhausted(self, value: list[tuple[Face, Colour]]) -> None:
-        self._exhausted = value
-
-    @property
-    def draw_pile(self) -> set[str]:
-        """The automa's draw pile (a private set)."""
-        if self._draw_pile is None:
-            self._draw_pile = set(self.state.automa.draw_pile)
-        return self._draw_pile
-
-    @draw_pile.setter
-    def draw_pile(self, value: set[str]) -> None:
-        self._draw_pile = value
-
-    @property
-    def discard(self) -> list[str]:
-        """The automa's discard pile, bottom to top (a private list)."""
-        if self._discard is None:
-            self._discard = list(self.state.automa.discard)
-        return self._discard
-
-    @discard.setter
-    def discard(self, value: list[str]) -> None:
-        self._discard = value
-
-    @property
-    def held(self) -> list[str]:
-        """The purple cards held until the end of the turn (a private list)."""
-        if self._held is None:
-            self._held = list(self.state.automa.held_purples)
-        return self._held
-
-    @held.setter
-    def held(self, value: list[str]) -> None:
-        self._held = value
-
-    def has_held(self) -> bool:
-        """Whether purple cards are held until the end of the turn (without copying them)."""
-        return bool(self._held) if self._held is not None else bool(self.state.automa.held_purples)
-
-    @property
-    def bowls(self) -> list[list[int]]:
-        """The bowls' dice counts (private lists)."""
-        if self._bowls is None:
-            self._bowls = [list(c) for c in self.state.board.bowls]
-        return self._bowls
+    # --- lazily copied parts of the board (read or write them through these properties) ---------
 
     @property
     def areas(self) -> list[list[str]]:
         """The experiment areas (private lists)."""
         if self._areas is None:
-            self._areas = [list(x) for x in self.state.board.areas]
+            self._areas = [list(x) for x in self.board.areas]
         return self._areas
 
     @property
     def offers(self) -> list[list[str]]:
         """The artifact offers (private lists)."""
         if self._offers is None:
-            self._offers = [list(x) for x in self.state.board.offers]
+            self._offers = [list(x) for x in self.board.offers]
         return self._offers
 
     @property
     def objectives(self) -> list[ObjectiveSlot]:
         """The objective row (a private list)."""
         if self._objectives is None:
-            self._objectives = list(self.state.board.objectives)
+            self._objectives = list(self.board.objectives)
         return self._objectives
 
     def areas_view(self) -> Sequence[Sequence[str]]:
         """The experiment areas, for reading only (no copy unless a step changed them)."""
-        return self._areas if self._areas is not None else self.state.board.areas
+        return self._areas if self._areas is not None else self.board.areas
 
     def offers_view(self) -> Sequence[Sequence[str]]:
         """The artifact offers, for reading only (no copy unless a step changed them)."""
-        return self._offers if self._offers is not None else self.state.board.offers
+        return self._offers if self._offers is not None else self.board.offers
 
     def objectives_view(self) -> Sequence[ObjectiveSlot]:
         """The objective row, for reading only (no copy unless a step changed it)."""
-        return self._objectives if self._objectives is not None else self.state.board.objectives
+        return self._objectives if self._objectives is not None else self.board.objectives
+
+    @property
+    def tables(self) -> TrackTables:
+        """The pack's track tables (looked up only by the steps that need them)."""
+        return track_tables(self.pack)
 
     def note(self, clause: str, text: str) -> None:
         """Record one step of the trace."""
@@ -244,21 +194,21 @@ class Work:
         """The next state: the working copy with its flow fields, built in one go."""
         state = self.state
         a = state.automa
-        b = state.board
+        b = self.board
         if (
-            self._experiments is None
-            and self._artifacts is None
-            and self._exhausted is None
-            and self._draw_pile is None
-            and self._discard is None
-            and self._held is None
+            self.draw_pile is a.draw_pile
+            and self.discard is a.discard
+            and self.exhausted is a.exhausted
+            and self.experiments is a.experiments
+            and self.artifacts is a.artifacts
+            and self.held is a.held_purples
             and self.vp == a.vp
             and self.gold == a.gold
             and self.ether == a.ether
             and self.dice_used == a.dice_used
             and self.active is a.active_die
             and self.tiebreak == a.tiebreak_track
-            and self.levels == list(a.levels)
+            and self.levels is a.levels
         ):
             automa = a  # untouched by this transition
         else:
@@ -268,20 +218,20 @@ class Work:
                 vp=self.vp,
                 gold=self.gold,
                 ether=self.ether,
-                levels=tuple(self.levels),
+                levels=self.levels,
                 tiebreak_track=self.tiebreak,
                 starting_experiment=a.starting_experiment,
-                experiments=a.experiments if self._experiments is None else tuple(self._experiments),
-                artifacts=a.artifacts if self._artifacts is None else tuple(self._artifacts),
+                experiments=self.experiments,
+                artifacts=self.artifacts,
                 active_die=self.active,
-                exhausted=a.exhausted if self._exhausted is None else tuple(self._exhausted),
+                exhausted=self.exhausted,
                 dice_used=self.dice_used,
-                draw_pile=a.draw_pile if self._draw_pile is None else frozenset(self._draw_pile),
-                discard=a.discard if self._discard is None else tuple(self._discard),
-                held_purples=a.held_purples if self._held is None else tuple(self._held),
+                draw_pile=self.draw_pile,
+                discard=self.discard,
+                held_purples=self.held,
             )
         if (
-            self._bowls is None
+            self.bowls is b.bowls
             and self._areas is None
             and self._offers is None
             and self._objectives is None
@@ -289,9 +239,9 @@ class Work:
         ):
             board = b
         else:
-            board = evolve(
-                b,
-                bowls=b.bowls if self._bowls is None else tuple((c[0], c[1], c[2]) for c in self._bowls),
+            # Every field by keyword, as for the automa above.
+            board = BoardMirror(
+                bowls=self.bowls,
                 areas=b.areas if self._areas is None else tuple(map(tuple, self._areas)),
                 offers=b.offers if self._offers is None else tuple(map(tuple, self._offers)),
                 objectives=b.objectives if self._objectives is None else tuple(self._objectives),
@@ -334,7 +284,7 @@ class Work:
         old = self.levels[i]
         if new_level <= old:
             return
-        self.levels[i] = new_level
+        self.levels = (*self.levels[:i], new_level, *self.levels[i + 1 :])
         self.note("T-BONUS-1" if bonuses else "T-RULING-4", f"{element} {old} -> {new_level}")
         if not bonuses:
             return
@@ -369,7 +319,7 @@ class Work:
     def advance_nearest(self) -> None:
         """T-ACT-6 / T-BONUS-4 with T-RULING-1: one step on the track closest to a bonus or its end."""
         winner, distances = nearest_track(
-            tuple(self.levels),
+            self.levels,
             self.bonus_layout,
             self.tables,
             self.tiebreak,
@@ -425,7 +375,7 @@ class Work:
         else:
             self.note("T-ACT-3", f"{experiment.id} needs {req}: already {current}, one step up")
             self.step(req.track, "experiment")
-        self.experiments.append(experiment.id)
+        self.experiments = (*self.experiments, experiment.id)
         if experiment.type in have:
             gain = REPEAT_TYPE_GOLD[self.state.difficulty]
             self.gold += gain
@@ -475,7 +425,7 @@ class Work:
         """Take the artifact in ``slot`` (1-based) of the ``colour`` offer."""
         offer = self.offers[COLOUR_INDEX[colour]]
         artifact = offer.pop(min(slot, len(offer)) - 1)
-        self.artifacts.append(artifact)
+        self.artifacts = (*self.artifacts, artifact)
         self.note("T-ACT-7", f"take artifact from the {colour} offer: slot {slot}, {artifact} ({why})")
 
     def do_action(self, card: AutomaCard, die: DieOnTracker | None) -> Pending | None:
@@ -506,7 +456,7 @@ class Work:
         """Move the chosen die to the tracker card and boost it with an ether die if possible."""
         chosen = choice.chosen
         assert chosen is not None
-        self.bowls[FACE_INDEX[chosen.face]][COLOUR_INDEX[chosen.colour]] -= 1
+        self.bowls = without_die(self.bowls, FACE_INDEX[chosen.face], COLOUR_INDEX[chosen.colour])
         self.dice_used += 1
         placed = chosen.potency
         self.trace.append(_take_line(chosen.face, chosen.colour, placed, self.dice_used))

@@ -16,7 +16,7 @@ from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import ObjectiveDie, ObjectiveDieRaw, ObjectiveSlot, Setup
 from tabletop_rules.trismaugistus.reports import layout_from_pack, tiebreak_of
 from tabletop_rules.trismaugistus.scoring import final_score
-from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
+from tabletop_rules.trismaugistus.state import BoardMirror, DieOnTracker, Pending, State, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import (
     DICE_PER_ROUND,
     ETHER_BEFORE_ROUND,
@@ -45,6 +45,13 @@ __all__ = [
 
 def setup_game(state: State, setup: Setup) -> State:
     """The game after its (checked) `Setup`: the automa set up, waiting for the round-1 roll (T-SETUP)."""
+    return _setup_game(state, setup)
+
+
+# A pure function of two immutable values, with an immutable result: simulations start game after game
+# from the same new game and the same setup, and share the state after it instead of rebuilding it.
+@functools.lru_cache(maxsize=64)
+def _setup_game(state: State, setup: Setup) -> State:
     pack = state.pack
     options = state.options
     d = setup.difficulty
@@ -71,9 +78,9 @@ def setup_game(state: State, setup: Setup) -> State:
     w = Work(base)
     w.ether = STARTING_ETHER
     w.tiebreak = tiebreak_of(pack, setup)
-    w.draw_pile = draw
-    w.discard = discard
-    w.artifacts = [setup.starting_artifact]
+    w.draw_pile = frozenset(draw)
+    w.discard = tuple(discard)
+    w.artifacts = (setup.starting_artifact,)
     w.note("T-SETUP-1", "automa VP 0; T-SETUP-2: every mastery marker on level 0")
     w.note("T-SETUP-3", "turn order: the human is first player in round 1, the automa second")
     w.note("T-SETUP-4", f"tracker card with {STARTING_ETHER} ether die, no gold")
@@ -91,7 +98,7 @@ def setup_game(state: State, setup: Setup) -> State:
     )
     w.note("T-SETUP-7", f"tie-break cube on {w.tiebreak}")
     if options.starting_experiment_resolved:  # T-RULING-5
-        w.experiments = [setup.starting_experiment]
+        w.experiments = (setup.starting_experiment,)
     req = pack.experiment[setup.starting_experiment].requirement
     w.note("T-SETUP-9", f"advance {req.track} to meet {req}")
     w.move_marker(req.track, req.level, bonuses=options.setup_advance_triggers_bonuses)
@@ -172,7 +179,7 @@ def _end_round(w: Work) -> State:
     w.note(clause, f"before round {nxt}: ether +{gain} -> {w.ether}")
     first = w.first_finisher or w.first_player
     w.note("T-ROUND-3", f"the {first} finished first and is first player in round {nxt}")
-    w.exhausted = []
+    w.exhausted = ()
     w.dice_used = 0
     w.phase = "round_start"
     w.round = nxt
@@ -204,11 +211,11 @@ def _card_lines(pack: Pack) -> Mapping[str, TraceLine]:
 
 def _reshuffle_if_empty(w: Work, clause: str) -> None:
     if not w.draw_pile and w.discard:
-        w.draw_pile = set(w.discard)
+        w.draw_pile = frozenset(w.discard)
         w.note(
             clause, f"the draw pile is empty: {len(w.discard)} discarded cards shuffled into a new draw pile"
         )
-        w.discard = []
+        w.discard = ()
 
 
 # The frequent trace lines, memoised on their parameters (same text as formatting them each time).
@@ -247,7 +254,7 @@ def card_drawn(state: State, card_id: str) -> State:
     w = Work(state)
     _reshuffle_if_empty(w, "T-TURN-5")
     n = len(w.draw_pile)
-    w.draw_pile.discard(card_id)
+    w.draw_pile = w.draw_pile - {card_id}
     card = state.pack.card[card_id]
     w.trace.append(_draw_line(card_id, card.deck, n))
     if card.deck == "purple":
@@ -255,8 +262,7 @@ def card_drawn(state: State, card_id: str) -> State:
     w.trace.append(_card_lines(state.pack)[card_id])
     die = w.active
     if die is None:
-        bowls = state.board.bowls if w._bowls is None else tuple((c[0], c[1], c[2]) for c in w._bowls)
-        choice, lines = section_one(bowls, card_id, state.pack, state.options)
+        choice, lines = section_one(w.bowls, card_id, state.pack, state.options)
         w.trace.extend(lines)
         if choice.chosen is None:
             return _no_die(w, card_id, choice.reason)
@@ -268,10 +274,17 @@ def card_drawn(state: State, card_id: str) -> State:
     before = die.remaining
     after = max(before - cost, 0)
     w.trace.append(_potency_line(before, cost))
-    card_die = evolve(die, remaining=after)  # T-RULING-9: the action uses the card's own die
+    # T-RULING-9: the action uses the card's own die (built by keyword: cheaper than `evolve`)
+    card_die = DieOnTracker(
+        face=die.face,
+        colour=die.colour,
+        placed=die.placed,
+        remaining=after,
+        matched_symbol=die.matched_symbol,
+    )
     if after == 0:
         w.active = None
-        w.exhausted.append((die.face, die.colour))
+        w.exhausted = (*w.exhausted, (die.face, die.colour))
     else:
         w.active = card_die
     pending = w.do_action(card, card_die)
@@ -299,11 +312,11 @@ def _no_die(w: Work, card_id: str, reason: str) -> State:
 
 def _end_card(w: Work, card_id: str, *, exhausted: bool, finished: bool = False) -> State:
     state = w.state
-    w.discard.append(card_id)  # T-TURN-3
-    if w.has_held():
-        w.discard.extend(w.held)  # T-RULING-29 end_of_turn
+    w.discard = (*w.discard, card_id)  # T-TURN-3
+    if w.held:
+        w.discard = (*w.discard, *w.held)  # T-RULING-29 end_of_turn
         w.note("T-RULING-29", f"held purple cards {', '.join(w.held)} discarded at the end of the turn")
-        w.held = []
+        w.held = ()
     w.trace.append(_discard_line(card_id, w.vp, w.gold, w.ether))
     if state.options.reshuffle_timing == "on_empty":
         _reshuffle_if_empty(w, "T-RULING-18")
@@ -325,12 +338,12 @@ def _purple(w: Work, card_id: str) -> State:
     state = w.state
     w.note("T-RULING-26", f"{card_id} is purple: its sections are ignored")
     if state.options.purple_discard_timing == "before_extra_draw":
-        w.discard.append(card_id)
+        w.discard = (*w.discard, card_id)
         w.note("T-RULING-29", f"{card_id} discarded before the extra draw")
         if state.options.reshuffle_timing == "on_empty":
             _reshuffle_if_empty(w, "T-RULING-18")
     else:
-        w.held.append(card_id)
+        w.held = (*w.held, card_id)
     if any(s.face_up for s in w.objectives_view()):
         w.note("T-OBJ-4", "roll the black die for an objective card")
         w.pending = Pending(kind="objective_die", card_id=card_id)

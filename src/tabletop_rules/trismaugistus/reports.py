@@ -391,6 +391,18 @@ def round_start_menu(state: State) -> tuple[ReportBoard, ...]:
     return tuple(menu)
 
 
+def offered_at_round_start(state: State, report: ReportBoard) -> bool:
+    """Whether ``report`` is on `round_start_menu` of ``state``, without building the menu.
+
+    It is when it is one of the round's candidates (by identity: the menu's objects are shared)
+    and none of that candidate's ids is owned; an equal report is always the same candidate.
+    """
+    for candidate, ids in _round_candidates(state.pack)[state.round]:
+        if candidate is report:
+            return ids.isdisjoint(_owned(state))
+    return False
+
+
 # --- the human's turn ------------------------------------------------------------------------------
 
 
@@ -461,39 +473,41 @@ def human_turn_menu(state: State) -> tuple[Any, ...]:
     ending the turn, and finishing the round when that is allowed.
     """
     board = state.board
-    up = tuple(s.face_up for s in board.objectives) if state.objectives_enabled else None
-    return _human_turn_menu(board.bowls, board.areas, board.offers, up, state.human_dice >= DICE_PER_ROUND)
+    drafts = _drafts(board.bowls)  # empty exactly when the bowls are
+    drafted_all = state.human_dice >= DICE_PER_ROUND
+    # The menu is a concatenation of parts, each cached on the little it depends on: a draft changes
+    # only the drafts, a take only its area or offer, so most parts are found again even when the
+    # whole board is new (a cache of whole menus missed about half the time in random playouts).
+    menu: tuple[Any, ...] = (
+        (() if drafted_all else drafts) + _experiments(board.areas) + _artifacts(board.offers)
+    )
+    if state.objectives_enabled:
+        menu += _completions(tuple(s.face_up for s in board.objectives))
+    return menu + (_END_BOTH if drafted_all or not drafts else _END_ONLY)
 
 
-@functools.lru_cache(maxsize=8192)  # about 0.4 KB an entry; immutable keys, tuples of frozen moves
-def _human_turn_menu(
-    bowls: Bowls, areas: Areas, offers: Offers, up: tuple[bool, ...] | None, drafted_all: bool
-) -> tuple[Any, ...]:
-    moves: list[Any] = []
-    if not drafted_all:
-        for fi, counts in enumerate(bowls):
-            if counts[0] or counts[1] or counts[2]:
-                row = _DRAFT[fi]
-                if counts[0]:
-                    moves.append(row[0])
-                if counts[1]:
-                    moves.append(row[1])
-                if counts[2]:
-                    moves.append(row[2])
-    for fi, ids in enumerate(areas):
-        if ids:
-            face = FACES[fi]
-            moves.extend(_take_experiment(face, e) for e in ids)
-    for ci, ids in enumerate(offers):
-        if ids:
-            colour = COLOURS[ci]
-            moves.extend(_take_artifact(colour, a) for a in ids)
-    if up is not None:
-        moves.extend(_COMPLETE[i] for i, face_up in enumerate(up) if face_up)
-    moves.append(_END_TURN)
-    if drafted_all or not any(c[0] or c[1] or c[2] for c in bowls):
-        moves.append(_END_ROUND)
-    return tuple(moves)
+_END_ONLY = (_END_TURN,)
+_END_BOTH = (_END_TURN, _END_ROUND)
+
+
+@functools.lru_cache(maxsize=4096)  # immutable keys, tuples of shared frozen moves
+def _drafts(bowls: Bowls) -> tuple[HumanDraftDie, ...]:
+    return tuple(_DRAFT[fi][ci] for fi, counts in enumerate(bowls) for ci in range(3) if counts[ci])
+
+
+@functools.lru_cache(maxsize=4096)
+def _experiments(areas: Areas) -> tuple[HumanTakeExperiment, ...]:
+    return tuple(_take_experiment(FACES[fi], e) for fi, ids in enumerate(areas) for e in ids)
+
+
+@functools.lru_cache(maxsize=4096)
+def _artifacts(offers: Offers) -> tuple[HumanTakeArtifact, ...]:
+    return tuple(_take_artifact(COLOURS[ci], a) for ci, ids in enumerate(offers) for a in ids)
+
+
+@functools.lru_cache(maxsize=64)
+def _completions(up: tuple[bool, ...]) -> tuple[HumanCompleteObjective, ...]:
+    return tuple(_COMPLETE[i] for i, face_up in enumerate(up) if face_up)
 
 
 def layout_from_pack(pack: Pack) -> BonusLayout:

@@ -20,22 +20,20 @@ from tabletop_rules.core.errors import (
     InvalidMoveError,
     InvalidOptionError,
 )
-from tabletop_rules.core.frozen import evolve
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.trismaugistus.automa import Work
 from tabletop_rules.trismaugistus.content.loader import checked_pack, default_pack
 from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.flow import (
-    PENDING_CARD,
     artifact_die,
     begin_automa_turn,
     card_drawn,
     final_scoring,
-    next_turn,
     objective_die,
     setup_game,
 )
+from tabletop_rules.trismaugistus.human import human_move, human_ok, take_ok
 from tabletop_rules.trismaugistus.moves import (
     ArtifactDie,
     CardDrawn,
@@ -48,7 +46,6 @@ from tabletop_rules.trismaugistus.moves import (
     Move,
     ObjectiveDie,
     ObjectiveDieRaw,
-    ObjectiveSlot,
     ReportBoard,
     ReportFinalScore,
     Setup,
@@ -60,16 +57,14 @@ from tabletop_rules.trismaugistus.reports import (
     check_report_board,
     check_setup,
     human_turn_menu,
+    offered_at_round_start,
     round_start_menu,
     setup_menu,
 )
 from tabletop_rules.trismaugistus.scoring import check_human_score, report_human_score, winner
 from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import (
-    COLOUR_INDEX,
-    DICE_PER_ROUND,
     ELEMENTS,
-    FACE_INDEX,
 )
 
 __all__ = [
@@ -321,13 +316,13 @@ def apply(state: State, move: Move) -> State:
     """
     if type(move) is CardDrawn and _card_ok(state, move):
         return card_drawn(state, move.card_id)
-    if (type(move) is HumanDraftDie or type(move) is HumanEndTurn) and _human_ok(state, move):
-        return _human(state, move)
-    if (type(move) is HumanTakeExperiment or type(move) is HumanTakeArtifact) and _take_ok(state, move):
-        return _human(state, move)
+    if (type(move) is HumanDraftDie or type(move) is HumanEndTurn) and human_ok(state, move):
+        return human_move(state, move)
+    if (type(move) is HumanTakeExperiment or type(move) is HumanTakeArtifact) and take_ok(state, move):
+        return human_move(state, move)
     if type(move) is ObjectiveDie and _objective_ok(state, move):
         return objective_die(state, move)
-    if type(move) is ReportBoard and state.phase == "round_start" and _offered(round_start_menu(state), move):
+    if type(move) is ReportBoard and state.phase == "round_start" and offered_at_round_start(state, move):
         return _report(state, move)  # a report of the round-start menu is valid by construction
     check_move(state, move)  # the full check: raises with a sentence, or accepts a rarer move
     if isinstance(move, Setup):
@@ -344,7 +339,7 @@ def apply(state: State, move: Move) -> State:
         return artifact_die(state, move.slot)
     if isinstance(move, MasterpieceDrawn):
         return final_scoring(state, move.masterpiece_id)
-    return _human(state, move)
+    return human_move(state, move)
 
 
 # Direct predicates for the frequent moves (the same conditions as check_move, without building
@@ -366,65 +361,6 @@ def _objective_ok(state: State, move: ObjectiveDie) -> bool:
         return False
     slots = state.board.objectives
     return 1 <= pos <= len(slots) and slots[pos - 1].face_up
-
-
-def _take_ok(state: State, move: Any) -> bool:
-    """The conditions of `check_human_move` for taking an experiment or an artifact (B-6)."""
-    if state.phase != "play" or state.pending is not None or state.to_move != "human":
-        return False
-    if type(move) is HumanTakeExperiment:
-        key, card, index, groups = move.face, move.experiment_id, FACE_INDEX, state.board.areas
-    else:
-        key, card, index, groups = move.colour, move.artifact_id, COLOUR_INDEX, state.board.offers
-    if type(key) is not str or type(card) is not str:
-        return False
-    i = index.get(key)
-    return i is not None and card in groups[i]
-
-
-def _offered(menu: tuple[Any, ...], move: Any) -> bool:
-    """Whether ``move`` is one of the (shared) objects of ``menu``: an identity test, no comparison."""
-    return any(m is move for m in menu)
-
-
-def _human_ok(state: State, move: Any) -> bool:
-    if state.phase != "play" or state.pending is not None or state.to_move != "human":
-        return False
-    if type(move) is HumanEndTurn:
-        finished = move.finished_round
-        if finished is False:
-            return True
-        return finished is True and (
-            state.human_dice >= DICE_PER_ROUND or not any(any(c) for c in state.board.bowls)
-        )
-    face, colour = move.face, move.colour
-    if type(face) is not str or type(colour) is not str or state.human_dice >= DICE_PER_ROUND:
-        return False
-    fi = FACE_INDEX.get(face)
-    ci = COLOUR_INDEX.get(colour)
-    return fi is not None and ci is not None and state.board.bowls[fi][ci] > 0
-
-
-_END_TURN_TRACE: Final = (TraceLine("", "the human ends the turn"),)
-
-
-@functools.lru_cache(maxsize=64)  # 6 faces x 3 colours; immutable keys and values
-def _draft_trace(face: str, colour: str) -> tuple[TraceLine, ...]:
-    """The trace of a draft, built once per die (the same text as formatting it each time)."""
-    return (TraceLine("", f"human drafts {face}/{colour}"),)
-
-
-def _automa_turn_starts(state: State) -> bool:
-    """Whether the human's end of turn hands over to the automa, which then draws (not finishing)."""
-    if state.automa_finished:
-        return False
-    a = state.automa
-    # T-RULING-16 on_next_turn: an automa without a die that would need a fourth has finished instead
-    return not (
-        state.options.automa_finish_timing == "on_next_turn"
-        and a.active_die is None
-        and a.dice_used >= DICE_PER_ROUND
-    )
 
 
 def _report(state: State, report: ReportBoard) -> State:
@@ -452,76 +388,13 @@ def _report(state: State, report: ReportBoard) -> State:
     reason = report.reason or ("round_start" if round_start else "correction")
     line = TraceLine("", f"board reported ({reason}): {', '.join(parts) or 'nothing'}")
     mirror = BoardMirror(bowls=bowls, areas=areas, offers=offers, objectives=objectives, bonus_layout=layout)
-    w = Work(evolve(state, board=mirror))
+    w = Work(state, board=mirror)
     w.trace.append(line)
     if round_start:
         w.phase = "play"
         w.to_move = state.first_player
         if w.to_move == "automa":
             return begin_automa_turn(w)
-    return w.freeze()
-
-
-def _human(state: State, move: Any) -> State:
-    kind = type(move)
-    board = state.board
-    if kind is HumanDraftDie:
-        fi = FACE_INDEX[move.face]
-        ci = COLOUR_INDEX[move.colour]
-        bowls = list(board.bowls)
-        counts = list(bowls[fi])
-        counts[ci] -= 1
-        bowls[fi] = (counts[0], counts[1], counts[2])
-        return evolve(
-            state,
-            board=evolve(board, bowls=tuple(bowls)),
-            human_dice=state.human_dice + 1,
-            trace=_draft_trace(move.face, move.colour),
-        )
-    if kind is HumanEndTurn:
-        if not move.finished_round and _automa_turn_starts(state):
-            # The most frequent hand-over, without a working copy: the automa waits for its card
-            # (B-8, T-TURN-1).  The same state as the general path below (`next_turn`), which the
-            # tests check on every hand-over of random playouts.
-            return evolve(
-                state, turn=state.turn + 1, to_move="automa", pending=PENDING_CARD, trace=_END_TURN_TRACE
-            )
-        w = Work(state)
-        if move.finished_round:
-            w.note("B-1", "the human has finished the round")
-            first = state.first_finisher or "human"
-            return next_turn(w, "human", human_finished=True, first_finisher=first)
-        w.note("", "the human ends the turn")
-        return next_turn(w, "human")
-    if kind is HumanTakeExperiment:  # only the area, the human's cards and the trace change
-        eid = move.experiment_id
-        fi = FACE_INDEX[move.face]
-        areas = list(board.areas)
-        areas[fi] = tuple(e for e in areas[fi] if e != eid)
-        return evolve(
-            state,
-            board=evolve(board, areas=tuple(areas)),
-            human_experiments=(*state.human_experiments, eid),
-            trace=(TraceLine("", f"human takes experiment {eid}"),),
-        )
-    if kind is HumanTakeArtifact:
-        aid = move.artifact_id
-        ci = COLOUR_INDEX[move.colour]
-        offers = list(board.offers)
-        offers[ci] = tuple(x for x in offers[ci] if x != aid)
-        return evolve(
-            state,
-            board=evolve(board, offers=tuple(offers)),
-            human_artifacts=(*state.human_artifacts, aid),
-            trace=(TraceLine("", f"human takes artifact {aid}"),),
-        )
-    assert kind is HumanCompleteObjective
-    w = Work(state)
-    slot = w.objectives[move.position - 1]
-    w.objectives[move.position - 1] = ObjectiveSlot(card_id=slot.card_id, face_up=False, cubes=0)
-    w.note("T-OBJ-3", f"human completes {slot.card_id} and turns it face down")
-    if slot.cubes:
-        w.note("T-RULING-32", f"its {slot.cubes} cubes go back to the supply; the automa gets nothing")
     return w.freeze()
 
 

@@ -1,0 +1,129 @@
+"""The direct paths of the hot moves build exactly what the general path (a `Work` copy, a menu) builds."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tabletop_rules import trismaugistus as tm
+from tabletop_rules.core import random_playout
+from tabletop_rules.trismaugistus.automa import Work
+from tabletop_rules.trismaugistus.flow import _setup_game, setup_game
+from tabletop_rules.trismaugistus.reports import (
+    _round_candidates,
+    human_turn_menu,
+    offered_at_round_start,
+    round_start_menu,
+)
+from tabletop_rules.trismaugistus.vocabulary import COLOUR_INDEX, COLOURS, DICE_PER_ROUND, FACE_INDEX, FACES
+
+OPTIONS = [
+    None,
+    tm.Options(automa_finish_timing="on_next_turn", purple_discard_timing="end_of_turn"),
+    tm.Options(artifact_choice="roll_d6", reshuffle_timing="on_draw"),
+]
+
+
+def _states(options: tm.Options | None, seeds: range) -> list[tm.State]:
+    out: list[tm.State] = []
+    for seed in seeds:
+        start = tm.new_game(options)
+        setup = [m for m in tm.legal_moves(start) if isinstance(m, tm.Setup)][seed * 7 % 144]
+        out.extend(random_playout(tm, seed, initial=tm.apply(start, setup)).states(tm))
+    return out
+
+
+def _reference_menu(state: tm.State) -> tuple[object, ...]:
+    """The human's menu written out plainly, in its documented order (drafts, takes, objectives, ends)."""
+    board = state.board
+    drafted_all = state.human_dice >= DICE_PER_ROUND
+    moves: list[object] = []
+    if not drafted_all:
+        moves += [
+            tm.HumanDraftDie(f, c)
+            for f, counts in zip(FACES, board.bowls, strict=True)
+            for c, n in zip(COLOURS, counts, strict=True)
+            if n
+        ]
+    moves += [tm.HumanTakeExperiment(f, e) for f, ids in zip(FACES, board.areas, strict=True) for e in ids]
+    moves += [tm.HumanTakeArtifact(c, a) for c, ids in zip(COLOURS, board.offers, strict=True) for a in ids]
+    if state.objectives_enabled:
+        moves += [tm.HumanCompleteObjective(i + 1) for i, s in enumerate(board.objectives) if s.face_up]
+    moves.append(tm.HumanEndTurn(False))
+    if drafted_all or not any(any(c) for c in board.bowls):
+        moves.append(tm.HumanEndTurn(True))
+    return tuple(moves)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_menu_parts_equal_the_plain_menu(options):  # B-5..B-8, spec 1.3
+    checked = 0
+    for state in _states(options, range(4)):
+        if state.phase == "play" and state.pending is None and state.to_move == "human":
+            assert human_turn_menu(state) == _reference_menu(state)
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_round_start_offer_equals_membership_of_the_menu(options):  # T-ROUND, spec 1.3
+    checked = 0
+    for state in _states(options, range(4)):
+        if state.phase != "round_start":
+            continue
+        menu = round_start_menu(state)
+        for candidate, _ in _round_candidates(state.pack)[state.round]:
+            assert offered_at_round_start(state, candidate) == any(m is candidate for m in menu)
+            checked += 1
+        # an equal copy is not a shared menu object: it goes through check_move (and is still legal)
+        copy = attrs.evolve(menu[0])
+        assert not offered_at_round_start(state, copy)
+        assert tm.apply(state, copy) == tm.apply(state, menu[0])
+    assert checked > 20
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_direct_human_moves_equal_the_work_path(options):  # B-5, B-6
+    checked = 0
+    for state in _states(options, range(3)):
+        if state.phase != "play" or state.pending is not None or state.to_move != "human":
+            continue
+        for move in tm.legal_moves(state):
+            if isinstance(move, tm.HumanDraftDie):
+                w = Work(attrs.evolve(state, human_dice=state.human_dice + 1))
+                counts = [list(c) for c in state.board.bowls]
+                counts[FACE_INDEX[move.face]][COLOUR_INDEX[move.colour]] -= 1
+                w.bowls = tuple((c[0], c[1], c[2]) for c in counts)
+                w.note("", f"human drafts {move.face}/{move.colour}")
+            elif isinstance(move, tm.HumanTakeExperiment):
+                w = Work(
+                    attrs.evolve(state, human_experiments=(*state.human_experiments, move.experiment_id))
+                )
+                w.areas[FACE_INDEX[move.face]].remove(move.experiment_id)
+                w.note("", f"human takes experiment {move.experiment_id}")
+            elif isinstance(move, tm.HumanTakeArtifact):
+                w = Work(attrs.evolve(state, human_artifacts=(*state.human_artifacts, move.artifact_id)))
+                w.offers[COLOUR_INDEX[move.colour]].remove(move.artifact_id)
+                w.note("", f"human takes artifact {move.artifact_id}")
+            else:
+                continue
+            fast = tm.apply(state, move)
+            assert fast == w.freeze()
+            assert tm.to_json(fast) == tm.to_json(w.freeze())
+            checked += 1
+    assert checked > 100
+
+
+def test_work_with_a_new_board_equals_a_state_with_it():  # the board report's working copy
+    for state in _states(None, range(2))[::5]:
+        mirror = attrs.evolve(state.board, bowls=((1, 1, 1), *state.board.bowls[1:]))
+        assert Work(state, board=mirror).freeze() == Work(attrs.evolve(state, board=mirror)).freeze()
+
+
+def test_the_shared_setup_state_equals_a_fresh_one():  # T-SETUP
+    start = tm.new_game()
+    for setup in tm.legal_moves(start)[::11]:
+        shared = setup_game(tm.new_game(), setup)
+        assert shared == _setup_game.__wrapped__(start, setup)
+        assert shared is setup_game(tm.new_game(), setup)
+        assert tm.to_json(shared) == tm.to_json(_setup_game.__wrapped__(start, setup))
