@@ -57,9 +57,10 @@ PACKAGE = "tabletop_rules"
 # The rules modules of each game: the code whose behaviour the rules clauses describe.
 GAMES: dict[str, tuple[str, ...]] = {
     "valandris": ("rules", "reach"),
-    "chrononauts": ("rules", "effects", "legality", "engine", "work", "fast_paths"),
+    "chrononauts": ("rules", "effects", "legality", "engine", "work", "fast_paths", "position"),
     "trismaugistus": (
         "rules",
+        "human",
         "automa",
         "automa_choice",
         "automa_tracks",
