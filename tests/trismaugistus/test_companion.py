@@ -115,6 +115,48 @@ def test_forged_scores_are_refused_and_change_nothing(points: Any):
     assert tm.to_json(state) == text
 
 
+def test_the_largest_score_is_accepted_and_recorded():  # the upper bound of ReportFinalScore
+    state = finished()
+    move = ReportFinalScore(MAX_REPORTED_SCORE)
+    assert tm.is_legal(state, move)
+    out = tm.apply(state, move)
+    assert out.score is not None
+    assert out.score.human_score == MAX_REPORTED_SCORE == 9999
+    assert out.trace == (
+        tm.TraceLine("", "the human reports a final score of 9999; automa 105: the human wins"),
+    )
+
+
+@pytest.mark.parametrize(("points", "shown"), [(-1, "-1"), (10000, "10000"), (10**400, "<int of 1329 bits>")])
+def test_an_out_of_range_score_is_refused_with_its_value(points: int, shown: str):
+    with pytest.raises(IllegalMoveError) as info:
+        tm.apply(finished(), ReportFinalScore(points))
+    assert str(info.value) == f"the human's final score is a whole number from 0 to 9999, not {shown}"
+
+
+def test_a_score_before_the_end_is_refused_with_the_whole_message():
+    with pytest.raises(IllegalMoveError) as info:
+        tm.apply(set_up(2), ReportFinalScore(80))
+    assert str(info.value) == "the human's final score is reported once the automa's final score is known"
+    state = tm.apply(finished(), ReportFinalScore(80))
+    with pytest.raises(IllegalMoveError) as info:
+        tm.apply(state, ReportFinalScore(81))
+    assert str(info.value) == "the human's final score has already been reported (80)"
+
+
+def test_the_trace_line_of_a_report_the_automa_wins():
+    out = tm.apply(finished(), ReportFinalScore(90))
+    assert out.trace == (
+        tm.TraceLine("", "the human reports a final score of 90; automa 105: the automa wins"),
+    )
+    tied = tm.apply(finished(tm.Options(score_tie="automa")), ReportFinalScore(105))
+    text = (
+        "the human reports a final score of 105; automa 105:"
+        " the automa wins (a tie given to the automa by the score_tie option)"
+    )
+    assert tied.trace == (tm.TraceLine("", text),)
+
+
 BAD_SCORES = ["report score -1", "report score 10000", "report score 08", "report score \u0663",
               "report score", "report score 1 2", "report score 1e3"]  # fmt: skip
 
