@@ -14,35 +14,7 @@ from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE, ReportFinalSc
 from tabletop_rules.trismaugistus.notation import format_move, parse_move_text
 from tabletop_rules.trismaugistus.views import mirror
 
-from .helpers import areas, bowls, offers, set_up
-
-
-def finished(options: tm.Options | None = None) -> tm.State:
-    """A game over with the automa's O-18 score of 105 (T-SCORE-7)."""
-    state = set_up(2, options=options)
-    state = attrs.evolve(
-        state,
-        phase="scoring",
-        pending=tm.Pending("masterpiece"),
-        automa=attrs.evolve(
-            state.automa,
-            vp=23,
-            gold=5,
-            ether=2,
-            levels=(5, 3, 4, 2),
-            experiments=("FX-S1", "FX-E02", "FX-E05", "FX-E10"),
-            artifacts=("FX-AS4", "FX-A03", "FX-A02"),
-        ),
-        round=3,
-        human_finished=True,
-        automa_finished=True,
-        first_finisher="human",
-    )
-    out = tm.apply(state, tm.MasterpieceDrawn("FX-M1"))
-    assert out.score is not None
-    assert out.score.total == 105
-    return out
-
+from .helpers import areas, bowls, finished, mid_round, offers, set_up
 
 # --- the human's final score -----------------------------------------------------------------------
 
@@ -180,19 +152,6 @@ def test_validate_bounds_the_human_score():
 
 
 # --- reports change only what they name ------------------------------------------------------------
-
-
-def mid_round() -> tm.State:
-    state = set_up(2)
-    return tm.apply(
-        state,
-        tm.ReportBoard(
-            reason="round_start",
-            bowls=bowls(iron={"red": 1, "white": 2}, wild={"black": 1}),
-            experiment_areas=areas(copper=["FX-E01", "FX-E03"], iron=["FX-E04"]),
-            artifact_offers=offers(red=["FX-A01", "FX-A02"], white=["FX-A03"]),
-        ),
-    )
 
 
 def test_a_partial_refill_keeps_the_areas_it_does_not_name():
