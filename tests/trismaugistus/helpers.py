@@ -96,3 +96,44 @@ def level_of(state: tm.State, element: str) -> int:
 
 def trace_text(state: tm.State) -> str:
     return "\n".join(str(t) for t in state.trace)
+
+
+def finished(options: tm.Options | None = None) -> tm.State:
+    """A game over with the automa's O-18 score of 105 (T-SCORE-7)."""
+    state = set_up(2, options=options)
+    state = attrs.evolve(
+        state,
+        phase="scoring",
+        pending=tm.Pending("masterpiece"),
+        automa=attrs.evolve(
+            state.automa,
+            vp=23,
+            gold=5,
+            ether=2,
+            levels=(5, 3, 4, 2),
+            experiments=("FX-S1", "FX-E02", "FX-E05", "FX-E10"),
+            artifacts=("FX-AS4", "FX-A03", "FX-A02"),
+        ),
+        round=3,
+        human_finished=True,
+        automa_finished=True,
+        first_finisher="human",
+    )
+    out = tm.apply(state, tm.MasterpieceDrawn("FX-M1"))
+    assert out.score is not None
+    assert out.score.total == 105
+    return out
+
+
+def mid_round() -> tm.State:
+    """Round 1 of a difficulty-2 game, the human to move after the round-start report."""
+    state = set_up(2)
+    return tm.apply(
+        state,
+        tm.ReportBoard(
+            reason="round_start",
+            bowls=bowls(iron={"red": 1, "white": 2}, wild={"black": 1}),
+            experiment_areas=areas(copper=["FX-E01", "FX-E03"], iron=["FX-E04"]),
+            artifact_offers=offers(red=["FX-A01", "FX-A02"], white=["FX-A03"]),
+        ),
+    )

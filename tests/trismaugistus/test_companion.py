@@ -14,35 +14,7 @@ from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE, ReportFinalSc
 from tabletop_rules.trismaugistus.notation import format_move, parse_move_text
 from tabletop_rules.trismaugistus.views import mirror
 
-from .helpers import areas, bowls, offers, set_up
-
-
-def finished(options: tm.Options | None = None) -> tm.State:
-    """A game over with the automa's O-18 score of 105 (T-SCORE-7)."""
-    state = set_up(2, options=options)
-    state = attrs.evolve(
-        state,
-        phase="scoring",
-        pending=tm.Pending("masterpiece"),
-        automa=attrs.evolve(
-            state.automa,
-            vp=23,
-            gold=5,
-            ether=2,
-            levels=(5, 3, 4, 2),
-            experiments=("FX-S1", "FX-E02", "FX-E05", "FX-E10"),
-            artifacts=("FX-AS4", "FX-A03", "FX-A02"),
-        ),
-        round=3,
-        human_finished=True,
-        automa_finished=True,
-        first_finisher="human",
-    )
-    out = tm.apply(state, tm.MasterpieceDrawn("FX-M1"))
-    assert out.score is not None
-    assert out.score.total == 105
-    return out
-
+from .helpers import areas, bowls, finished, mid_round, offers, set_up
 
 # --- the human's final score -----------------------------------------------------------------------
 
@@ -115,6 +87,48 @@ def test_forged_scores_are_refused_and_change_nothing(points: Any):
     assert tm.to_json(state) == text
 
 
+def test_the_largest_score_is_accepted_and_recorded():  # the upper bound of ReportFinalScore
+    state = finished()
+    move = ReportFinalScore(MAX_REPORTED_SCORE)
+    assert tm.is_legal(state, move)
+    out = tm.apply(state, move)
+    assert out.score is not None
+    assert out.score.human_score == MAX_REPORTED_SCORE == 9999
+    assert out.trace == (
+        tm.TraceLine("", "the human reports a final score of 9999; automa 105: the human wins"),
+    )
+
+
+@pytest.mark.parametrize(("points", "shown"), [(-1, "-1"), (10000, "10000"), (10**400, "<int of 1329 bits>")])
+def test_an_out_of_range_score_is_refused_with_its_value(points: int, shown: str):
+    with pytest.raises(IllegalMoveError) as info:
+        tm.apply(finished(), ReportFinalScore(points))
+    assert str(info.value) == f"the human's final score is a whole number from 0 to 9999, not {shown}"
+
+
+def test_a_score_before_the_end_is_refused_with_the_whole_message():
+    with pytest.raises(IllegalMoveError) as info:
+        tm.apply(set_up(2), ReportFinalScore(80))
+    assert str(info.value) == "the human's final score is reported once the automa's final score is known"
+    state = tm.apply(finished(), ReportFinalScore(80))
+    with pytest.raises(IllegalMoveError) as info:
+        tm.apply(state, ReportFinalScore(81))
+    assert str(info.value) == "the human's final score has already been reported (80)"
+
+
+def test_the_trace_line_of_a_report_the_automa_wins():
+    out = tm.apply(finished(), ReportFinalScore(90))
+    assert out.trace == (
+        tm.TraceLine("", "the human reports a final score of 90; automa 105: the automa wins"),
+    )
+    tied = tm.apply(finished(tm.Options(score_tie="automa")), ReportFinalScore(105))
+    text = (
+        "the human reports a final score of 105; automa 105:"
+        " the automa wins (a tie given to the automa by the score_tie option)"
+    )
+    assert tied.trace == (tm.TraceLine("", text),)
+
+
 BAD_SCORES = ["report score -1", "report score 10000", "report score 08", "report score \u0663",
               "report score", "report score 1 2", "report score 1e3"]  # fmt: skip
 
@@ -138,19 +152,6 @@ def test_validate_bounds_the_human_score():
 
 
 # --- reports change only what they name ------------------------------------------------------------
-
-
-def mid_round() -> tm.State:
-    state = set_up(2)
-    return tm.apply(
-        state,
-        tm.ReportBoard(
-            reason="round_start",
-            bowls=bowls(iron={"red": 1, "white": 2}, wild={"black": 1}),
-            experiment_areas=areas(copper=["FX-E01", "FX-E03"], iron=["FX-E04"]),
-            artifact_offers=offers(red=["FX-A01", "FX-A02"], white=["FX-A03"]),
-        ),
-    )
 
 
 def test_a_partial_refill_keeps_the_areas_it_does_not_name():

@@ -20,6 +20,8 @@ from tabletop_rules.core.errors import (
 )
 from tabletop_rules.simulate import simulate
 
+from .helpers import automa_turn, bowls, draw, finished, mid_round, set_up
+
 
 def _mid_game(seed: int = 7) -> tm.State:
     """A difficulty-1 state without objectives, in round 1 with the human to move, after a few moves."""
@@ -43,9 +45,10 @@ def test_new_game_accepts_options_a_dict_or_none():  # T-RULING-10
 
 def test_new_game_players_is_one_or_none():  # T-GEN-1: the human is the only player
     assert tm.new_game(players=1) == tm.new_game(players=None) == tm.new_game()
-    for bad in (0, 2, True, 1.0):
-        with pytest.raises(InvalidOptionError, match="1 player"):
+    for bad, shown in ((0, "0"), (2, "2"), (True, "True"), (1.0, "1.0")):
+        with pytest.raises(InvalidOptionError) as info:
             tm.new_game(players=bad)  # type: ignore[arg-type]
+        assert str(info.value) == f"Trismaugistus is played by 1 player (the human), not {shown}"
     assert tm.GAME_INFO.min_players == tm.GAME_INFO.max_players == 1
     assert tm.GAME_INFO.version == tm.RULES_VERSION
 
@@ -127,10 +130,25 @@ def test_outcome_of_a_finished_game():
     assert all(isinstance(v, int | float | str | bool) or v is None for v in out.values())
 
 
+def test_outcome_of_the_o18_game_in_full():  # T-SCORE-1..7, O-18
+    out = tm.outcome(finished())
+    assert out == {
+        "score": 105, "human_score": None, "winner": None, "margin": None, "vp_track": 23,
+        "masterpiece_vp": 12, "experiments_vp": 14, "symbols_vp": 24, "formulas_vp": 15, "leftovers_vp": 3,
+        "tracks_vp": 14, "masterpiece": "FX-M1", "masterpiece_resolved": True, "masterpiece_gold": 3,
+        "symbols": 8, "formulas": 5, "formulas_bought": 1, "difficulty": 2, "objectives": False,
+        "experiments": 4, "artifacts": 3, "level_earth": 5, "level_fire": 3, "level_water": 4, "level_air": 2,
+    }  # fmt: skip
+    assert list(out) == list(tm.outcome(tm.apply(finished(), tm.ReportFinalScore(110))))
+    reported = tm.outcome(tm.apply(finished(), tm.ReportFinalScore(110)))
+    assert reported == {**out, "human_score": 110, "winner": "human", "margin": 5}
+
+
 def test_outcome_of_an_unfinished_game_raises():
     for state in (tm.new_game(), _mid_game()):
-        with pytest.raises(GameNotOverError, match="not over"):
+        with pytest.raises(GameNotOverError) as info:
             tm.outcome(state)
+        assert str(info.value) == "the Trismaugistus game is not over: no outcome yet"
         assert tm.automa_score(state) is None
         assert tm.returns(state) == (0.0,)
 
@@ -226,3 +244,71 @@ def test_fast_take_paths_equal_the_general_path():  # B-6: the direct path of a 
                 )
                 assert take_ok(state, wrong) == tm.is_legal(state, wrong)
     assert checked > 20
+
+
+# The direct predicates of `apply` (its fast paths) accept exactly what `check_move` accepts: a field of
+# the wrong type goes to the full check and is refused there with its name, never half-applied.
+WRONG_TYPES = [
+    (tm.ObjectiveDie(True), "ObjectiveDie.position must be a int, not True (bool)"),  # type: ignore[arg-type]
+    (tm.ObjectiveDie("1"), "ObjectiveDie.position must be a int, not '1' (str)"),  # type: ignore[arg-type]
+    (tm.HumanTakeExperiment(["copper"], "FX-E01"),  # type: ignore[arg-type]
+     "HumanTakeExperiment.face must be a str, not ['copper'] (list)"),
+    (tm.HumanTakeExperiment("copper", ["FX-E01"]),  # type: ignore[arg-type]
+     "HumanTakeExperiment.experiment_id must be a str, not ['FX-E01'] (list)"),
+    (tm.HumanTakeArtifact(["red"], "FX-A01"), "HumanTakeArtifact.colour must be a str, not ['red'] (list)"),  # type: ignore[arg-type]
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("move", "message"), WRONG_TYPES)
+def test_fast_paths_refuse_fields_of_the_wrong_type(move: Any, message: str):  # T-OBJ-4, B-6
+    if isinstance(move, tm.ObjectiveDie):
+        state = draw(automa_turn(set_up(1, objectives=True), cards=("FX-P1",)), "FX-P1")
+        assert state.pending == tm.Pending("objective_die", card_id="FX-P1")
+    else:
+        state = mid_round()
+    with pytest.raises(IllegalMoveError) as info:
+        tm.apply(state, move)
+    assert str(info.value) == f"{message}; this is not a well-formed Trismaugistus move"
+
+
+def test_chance_outcome_refusals_word_for_word():  # C-1, C-2, C-4, T-RULING-10, T-RULING-30
+    card = automa_turn(set_up(1))
+    black = draw(automa_turn(set_up(1, objectives=True), cards=("FX-P1",)), "FX-P1")
+    roll = automa_turn(
+        set_up(1, options=tm.Options(artifact_choice="roll_d6")),
+        board_offers=(((), ("FX-A03", "FX-A04"), ())),
+        active_die=tm.DieOnTracker("iron", "white", 4, 4),
+        dice_used=1,
+    )
+    roll = draw(roll, "FX-Y5")
+    assert roll.pending is not None
+    assert roll.pending.kind == "artifact_die"
+    cases = [
+        (card, tm.ObjectiveDie(1), "ObjectiveDie(position=1) does not answer the pending card"),
+        (card, tm.ObjectiveDieRaw(1), "ObjectiveDieRaw(value=1) does not answer the pending card"),
+        (card, tm.CardDrawn("FX-P4"), "'FX-P4' is not in the automa's draw pile"),
+        (black, tm.ObjectiveDieRaw(7), "the black die shows 1 to 6, not 7"),
+        (black, tm.ObjectiveDieRaw(0), "the black die shows 1 to 6, not 0"),
+        (roll, tm.ArtifactDie(3), "the artifact die chooses slot 1 or 2, not 3"),
+        (roll, tm.ArtifactDie(0), "the artifact die chooses slot 1 or 2, not 0"),
+    ]
+    for state, move, message in cases:
+        for attempt in (tm.check_move, tm.apply):
+            with pytest.raises(IllegalMoveError) as info:
+                attempt(state, move)
+            assert str(info.value) == message
+
+
+def test_the_trace_of_a_board_report_lists_its_parts():  # T-RULING-17
+    assert tm.apply(mid_round(), tm.ReportBoard()).trace == (
+        tm.TraceLine("", "board reported (correction): nothing"),
+    )
+    state = tm.apply(set_up(1, objectives=True), tm.ReportBoard(bowls=bowls(iron={"red": 3})))
+    board = state.board
+    every = tm.ReportBoard(
+        reason="refill", bowls=board.bowls, experiment_areas=board.areas, artifact_offers=board.offers,
+        objective_row=board.objectives, bonus_layout=board.bonus_layout,
+    )  # fmt: skip
+    assert tm.apply(state, every).trace == (
+        tm.TraceLine("", "board reported (refill): bowls, areas, offers, objectives, bonus layout"),
+    )

@@ -188,6 +188,51 @@ def test_missing_type_pick_first_slot():  # T-RULING-13 alternative
     assert out.automa.experiments[-1] == "FX-E10"
 
 
+def take_with(
+    area: dict[str, list[str]],
+    die: tm.DieOnTracker,
+    options: tm.Options | None = None,
+    experiments: tuple[str, ...] = ("FX-S1",),
+) -> tuple[str, str]:
+    """FX-Y2 (take experiment) with ``die`` on the tracker: the experiment taken and the T-ACT-2 text."""
+    state = automa_turn(
+        set_up(2, "FX-S1", "FX-AS2", options=options), board_bowls=bowls(lead={"black": 1}),
+        board_areas=areas(**area), active_die=die, dice_used=1, experiments=experiments, cards=("FX-Y2",),
+    )  # fmt: skip
+    tm.validate(state)
+    out = draw(state, "FX-Y2")
+    [line] = [t for t in out.trace if t.clause == "T-ACT-2"]
+    return out.automa.experiments[-1], line.text
+
+
+def test_first_slot_pick_goes_through_the_areas_in_order():  # T-RULING-12 all_areas, T-RULING-13 first_slot
+    # a wild die searches every area (iron first, then mercury ...): FX-E02 in iron's slot 2 comes before
+    # FX-E04 in mercury's slot 1; FX-E01 is a circle, like the automa's FX-S1
+    options = tm.Options(wild_experiment_area="all_areas", missing_type_pick="first_slot")
+    area = {"iron": ["FX-E01", "FX-E02"], "mercury": ["FX-E04"]}
+    assert take_with(area, tm.DieOnTracker("wild", "white", 3, 3), options) == (
+        "FX-E02",
+        "take experiment from iron/mercury/tin/copper/lead/wild"
+        " [FX-E01 (circle, 3 VP), FX-E02 (square, 4 VP), FX-E04 (star, 5 VP)]:"
+        " FX-E02, first missing type in slot order (T-RULING-13)",
+    )
+
+
+def test_no_missing_type_takes_the_most_vp_then_the_first_slot():  # T-ACT-2, T-ACT-4
+    die = tm.DieOnTracker("iron", "white", 3, 3)
+    assert take_with({"iron": ["FX-E01", "FX-E05"]}, die) == (
+        "FX-E05",
+        "take experiment from iron [FX-E01 (circle, 3 VP), FX-E05 (circle, 6 VP)]: FX-E05,"
+        " no missing type on offer; the most VP",
+    )
+    # equal VP: the first slot, whatever the ids (FX-E10 is a triangle, so both types are held)
+    assert take_with({"iron": ["FX-E03", "FX-E01"]}, die, experiments=("FX-S1", "FX-E10")) == (
+        "FX-E03",
+        "take experiment from iron [FX-E03 (triangle, 3 VP), FX-E01 (circle, 3 VP)]: FX-E03,"
+        " no missing type on offer; the most VP",
+    )
+
+
 def test_type_compared_with_experiments_before_this_one():  # T-RULING-14, T-ACT-5
     out = o12(0, {"iron": ["FX-E01"]}, with_die("iron", "white", 3))  # circle, and FX-S1 is a circle
     assert out.automa.gold == 1
@@ -272,6 +317,27 @@ def test_o14_variants():  # T-ACT-7, T-RULING-10, T-RULING-11
     assert o14(4, ["FX-A03", "FX-A04"], first).automa.artifacts[-1] == "FX-A03"
 
 
+@pytest.mark.parametrize(
+    ("choice", "placed", "remaining", "taken"),
+    [
+        ("placed_potency_parity", 3, 4, "slot 1, FX-A03 (placed potency 3 is odd)"),
+        ("placed_potency_parity", 4, 4, "slot 2, FX-A04 (placed potency 4 is even)"),
+        ("remaining_potency_parity", 5, 5, "slot 1, FX-A03 (remaining potency 3 is odd)"),
+        ("remaining_potency_parity", 3, 4, "slot 2, FX-A04 (remaining potency 2 is even)"),
+        ("first_slot", 4, 4, "slot 1, FX-A03 (first slot (T-RULING-10))"),
+    ],
+)
+def test_o14_the_trace_names_the_slot_and_why(choice: str, placed: int, remaining: int, taken: str):
+    # T-ACT-7, T-RULING-10: FX-Y5 costs 2, so the remaining potency is the die's potency minus 2
+    state = automa_turn(
+        set_up(1, options=tm.Options(artifact_choice=choice)),  # type: ignore[arg-type]
+        board_offers=offers(white=["FX-A03", "FX-A04"]),
+        active_die=tm.DieOnTracker("iron", "white", placed, remaining),
+    )
+    out = draw(state, "FX-Y5")
+    assert out.trace[-2] == tm.TraceLine("T-ACT-7", f"take artifact from the white offer: {taken}")
+
+
 def test_o14_roll_d6_is_a_chance_node():  # T-RULING-10, C-4
     from fractions import Fraction
 
@@ -311,6 +377,20 @@ def test_advance_track_passing_a_bonus_and_at_max():  # T-ACT-9, T-BONUS-2, T-BO
     assert draw(state, "FX-G2").automa.vp == 1
 
 
+def test_advance_nearest_with_every_track_at_its_maximum():  # T-ACT-6, T-BONUS-5
+    state = automa_turn(
+        set_up(1), active_die=with_die("iron", "red", 5), dice_used=1, levels=(7, 7, 7, 7), cards=("FX-Y3",)
+    )
+    tm.validate(state)
+    out = draw(state, "FX-Y3")
+    assert out.automa.vp == 1
+    assert out.automa.levels == (7, 7, 7, 7)
+    assert out.trace[-2:] == (
+        tm.TraceLine("T-BONUS-5", "advance nearest: every track is at its maximum, VP +1 -> 1"),
+        tm.TraceLine("T-TURN-3", "FX-Y3 discarded; VP 1, gold 0, ether 1"),
+    )
+
+
 def test_bonus_fires_once_markers_never_move_down():  # T-RULING-3
     out = o12(0, {"iron": ["FX-E05"]}, with_die("iron", "white", 3))  # water 0 -> 4: vp_5 at 2, nearest at 4
     assert out.automa.vp == 5
@@ -319,6 +399,46 @@ def test_bonus_fires_once_markers_never_move_down():  # T-RULING-3
     )
     out2 = draw(again, "FX-Y2")  # water 4 -> 6: no bonus between 5 and 6
     assert out2.automa.vp == 5
+
+
+def roll_d6_third_die(remaining: int) -> tm.State:
+    """FX-Y5 (cost 2) on the automa's third die, ``remaining`` potency left, two white artifacts."""
+    state = automa_turn(
+        set_up(1, options=tm.Options(artifact_choice="roll_d6")),
+        board_offers=offers(white=["FX-A03", "FX-A04"]),
+        active_die=tm.DieOnTracker("iron", "white", 4, remaining),
+        exhausted=(("lead", "red"), ("tin", "black")),
+        dice_used=3,
+    )
+    tm.validate(state)
+    return draw(state, "FX-Y5")
+
+
+def test_roll_d6_on_the_third_die_exhausted_finishes_the_automa():  # T-RULING-10, T-RULING-16, T-POT-2
+    state = roll_d6_third_die(2)
+    assert state.pending == tm.Pending(
+        "artifact_die", card_id="FX-Y5", die=tm.DieOnTracker("iron", "white", 4, 0)
+    )
+    assert state.trace[-2:] == (
+        tm.TraceLine("T-POT-2", "potency 2 - cost 2 = 0: die exhausted, moved right"),
+        tm.TraceLine("T-RULING-10", "take artifact: roll a die for FX-A03 (1-3) or FX-A04 (4-6)"),
+    )
+    out = tm.apply(state, tm.ArtifactDie(2))
+    assert (out.automa_finished, out.first_finisher, out.to_move, out.pending) == (
+        True,
+        "automa",
+        "human",
+        None,
+    )
+    took = "take artifact from the white offer: slot 2, FX-A04 (the die chose slot 2 (T-RULING-10 roll_d6))"
+    assert out.trace == (
+        tm.TraceLine("T-ACT-7", took),
+        tm.TraceLine("T-TURN-3", "FX-Y5 discarded; VP 0, gold 0, ether 1"),
+        tm.TraceLine("T-RULING-16", "the automa's third die is exhausted: it has finished the round"),
+    )
+    still = tm.apply(roll_d6_third_die(4), tm.ArtifactDie(2))  # 4 - 2 = 2 left: the die stays active
+    assert not still.automa_finished
+    assert still.automa.active_die == tm.DieOnTracker("iron", "white", 4, 2)
 
 
 def test_roll_d6_needs_two_artifacts_on_offer():  # T-RULING-10, C-4

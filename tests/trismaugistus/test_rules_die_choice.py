@@ -164,6 +164,27 @@ def test_empty_board_finishes_the_round():  # T-RULING-8
     assert "discarded unresolved" in "\n".join(map(str, after.trace))
 
 
+def test_the_trace_of_a_card_without_a_die():  # T-RULING-8, both alternatives
+    state = automa_turn(set_up(1), board_bowls=bowls())
+    assert draw(state, "FX-Y1").trace == (
+        tm.TraceLine("T-TURN-1", "automa draws FX-Y1 (yellow, 1 of 9)"),
+        tm.TraceLine("T-TURN-2", "FX-Y1: dice lead/red tin/black, cost 1, gain_gold"),
+        tm.TraceLine("T-RULING-8", "no die (the bowls are empty): FX-Y1 is discarded unresolved"),
+        tm.TraceLine("T-TURN-3", "FX-Y1 discarded; VP 0, gold 0, ether 1"),
+    )
+    options = tm.Options(no_die_card_handling="resolve_action_only")
+    state = automa_turn(set_up(1, options=options), board_bowls=bowls())
+    assert draw(state, "FX-Y2").trace == (
+        tm.TraceLine("T-TURN-1", "automa draws FX-Y2 (yellow, 1 of 9)"),
+        tm.TraceLine("T-TURN-2", "FX-Y2: dice iron/white copper/red, cost 2, take_experiment"),
+        tm.TraceLine(
+            "T-RULING-8", "no die (the bowls are empty): section 2 skipped, the action resolves without a die"
+        ),
+        tm.TraceLine("T-RULING-8", "take experiment without a die: gold +1 -> 1"),
+        tm.TraceLine("T-TURN-3", "FX-Y2 discarded; VP 0, gold 1, ether 1"),
+    )
+
+
 def test_resolve_action_only_alternative():  # T-RULING-8 alternative
     options = tm.Options(no_die_card_handling="resolve_action_only")
     state = automa_turn(set_up(1, options=options), board_bowls=bowls())
@@ -202,3 +223,55 @@ def test_each_choice_is_one_face_and_colour():  # T-DIE-2: dice of one face and 
     board = bowls(iron={"red": 3})
     choice = choose("FX-G1", board)
     assert len(dict(choice.levels)["A"]) == 1
+
+
+# The reason of each choice, word for word: the level and the criterion that separated the first two
+# candidates in the order of that level (T-DIE-4, T-DIE-5, T-DIE-6 with T-RULING-6, T-RULING-7).
+REASONS = [
+    (bowls(iron={"red": 1, "white": 2}, mercury={"black": 1}), "iron/red",
+     "level A (symbol and colour): 2 candidates, decided by highest potency"),
+    (bowls(iron={"red": 1, "white": 1}, wild={"red": 1, "white": 1}), "wild/red",
+     "level A (symbol and colour): 2 candidates, decided by wild die first"),
+    (bowls(iron={"red": 1, "white": 1}, mercury={"black": 1, "white": 1}), "iron/red",
+     "level A (symbol and colour): 2 candidates, decided by leftmost pictured die"),
+    (bowls(iron={"red": 3}), "iron/red", "level A (symbol and colour): the only candidate"),
+    (bowls(iron={"white": 1}, mercury={"white": 1}), "iron/white",
+     "level B (symbol only): 2 candidates, decided by leftmost pictured die"),
+    (bowls(iron={"white": 1, "black": 1}), "iron/black",
+     "level B (symbol only): 2 candidates, decided by colour rank black>white>red"),
+    (bowls(tin={"red": 1}, copper={"black": 1}), "tin/red",
+     "level C (colour only): 2 candidates, decided by leftmost pictured die"),
+    (bowls(tin={"red": 1}, lead={"red": 1}), "tin/red",
+     "level C (colour only): 2 candidates, decided by symbol rank iron>mercury>tin>copper>lead"),
+    (bowls(tin={"white": 1}, lead={"white": 1}), "tin/white",
+     "fallback (any die, T-RULING-7): 2 candidates, decided by symbol rank iron>mercury>tin>copper>lead"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("board", "expected", "reason"), REASONS)
+def test_the_reason_names_the_deciding_criterion(board: tm.moves.Bowls, expected: str, reason: str):
+    choice = choose("FX-G1", board)  # FX-G1 pictures iron/red, then mercury/black
+    assert picked(choice) == expected
+    assert choice.reason == reason
+
+
+def test_candidates_are_shown_with_their_match_index():  # T-DIE-2, T-RULING-7
+    shown = {level: [str(c) for c in found] for level, found in choose("FX-G1", REASONS[0][0]).levels}
+    assert shown == {"A": ["iron/red (potency 3, index 0)", "mercury/black (potency 1, index 1)"]}
+    fallback = choose("FX-G1", bowls(tin={"white": 1}, lead={"white": 1}))
+    assert [str(c) for c in dict(fallback.levels)["fallback"]] == [
+        "tin/white (potency 1)",
+        "lead/white (potency 1)",
+    ]
+
+
+def test_the_reasons_when_no_die_is_chosen():  # T-RULING-7 end_round, T-RULING-8
+    assert choose("FX-G1", bowls()) == tm.DieChoice((), None, None, "the bowls are empty")
+    options = tm.Options(no_match_fallback="end_round")
+    choice = choose("FX-G1", bowls(tin={"white": 1}, lead={"white": 1}), options)
+    assert choice == tm.DieChoice(
+        (("A", ()), ("B", ()), ("C", ())),
+        None,
+        None,
+        "no die matches at levels A, B or C (T-RULING-7: end_round)",
+    )

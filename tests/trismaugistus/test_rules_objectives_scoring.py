@@ -64,12 +64,19 @@ def test_o16_black_die_and_extra_draw():
     state = tm.apply(state, tm.ObjectiveDieRaw(6))
     assert state.pending == before.pending
     assert state.board == before.board
-    assert "roll again" in trace_text(state)
+    assert state.trace == (
+        tm.TraceLine("T-OBJ-5", "the black die shows 6: no face-up card there, roll again"),
+    )
     state = tm.apply(state, tm.ObjectiveDieRaw(2))  # face down: roll again
     assert state.board == before.board
     state = tm.apply(state, tm.ObjectiveDieRaw(3))
     assert state.automa.vp == 3
     assert state.board.objectives[2] == tm.ObjectiveSlot("FX-O3", False, 3)
+    assert state.trace == (
+        tm.TraceLine("T-OBJ-4", "the black die shows 3: position 3"),
+        tm.TraceLine("T-OBJ-6", "cube 3 on FX-O3: VP +3 -> 3; turned face down"),
+        tm.TraceLine("T-OBJ-7", "the automa draws another card"),
+    )
     outcomes = tm.chance_outcomes(state)
     assert len(outcomes) == 11
     assert all(p == Fraction(1, 11) for _, p in outcomes)
@@ -102,6 +109,54 @@ def test_o16_after_later_purple_and_none_face_up():  # T-OBJ-5, T-RULING-31
     state = draw(state, "FX-P1")
     assert state.pending == tm.Pending("card")
     assert "no roll" in trace_text(state)
+
+
+def _last_card_purple(options: tm.Options) -> tm.State:
+    """The O-16 state whose draw pile holds only FX-P1 (every other card discarded)."""
+    state = o16_state(options)
+    cards = sorted(state.automa.draw_pile | set(state.automa.discard))
+    rest = tuple(c for c in cards if c != "FX-P1")
+    return attrs.evolve(
+        state, automa=attrs.evolve(state.automa, draw_pile=frozenset({"FX-P1"}), discard=rest)
+    )
+
+
+PURPLE_LINES = (
+    tm.TraceLine("T-TURN-1", "automa draws FX-P1 (purple, 1 of 1)"),
+    tm.TraceLine("T-RULING-26", "FX-P1 is purple: its sections are ignored"),
+    tm.TraceLine("T-RULING-29", "FX-P1 discarded before the extra draw"),
+)
+
+
+def test_a_purple_card_emptying_the_pile_reshuffles_on_the_next_draw():  # T-RULING-18 on_draw, T-TURN-5
+    state = draw(_last_card_purple(tm.Options()), "FX-P1")
+    assert state.automa.draw_pile == frozenset()
+    assert state.automa.discard[-1] == "FX-P1"
+    assert state.trace == (*PURPLE_LINES, tm.TraceLine("T-OBJ-4", "roll the black die for an objective card"))
+
+
+def test_a_purple_card_emptying_the_pile_reshuffles_at_once_on_empty():  # T-RULING-18 on_empty, T-RULING-29
+    state = draw(_last_card_purple(tm.Options(reshuffle_timing="on_empty")), "FX-P1")
+    assert len(state.automa.draw_pile) == 12
+    assert state.automa.discard == ()
+    assert state.trace == (
+        *PURPLE_LINES,
+        tm.TraceLine(
+            "T-RULING-18", "the draw pile is empty: 12 discarded cards shuffled into a new draw pile"
+        ),
+        tm.TraceLine("T-OBJ-4", "roll the black die for an objective card"),
+    )
+
+
+def test_purple_cards_held_to_the_end_of_the_turn_are_named():  # T-RULING-29 end_of_turn, T-OBJ-7
+    state = draw(o16_state(tm.Options(purple_discard_timing="end_of_turn")), "FX-P1")
+    state = draw(tm.apply(state, tm.ObjectiveDie(1)), "FX-P2")
+    state = draw(tm.apply(state, tm.ObjectiveDie(1)), "FX-Y1")
+    assert state.automa.discard == ("FX-Y1", "FX-P1", "FX-P2")
+    assert state.trace[-2:] == (
+        tm.TraceLine("T-RULING-29", "held purple cards FX-P1, FX-P2 discarded at the end of the turn"),
+        tm.TraceLine("T-TURN-3", "FX-Y1 discarded; VP 0, gold 1, ether 0"),
+    )
 
 
 def test_cube_below_three_keeps_the_card_face_up():  # T-OBJ-4

@@ -8,9 +8,9 @@ import attrs
 import pytest
 
 from tabletop_rules import trismaugistus as tm
-from tabletop_rules.core import CHANCE, IllegalMoveError, InvalidOptionError
+from tabletop_rules.core import CHANCE, IllegalMoveError, InvalidMoveError, InvalidOptionError
 
-from .helpers import areas, automa_turn, bowls, draw, level_of, offers, set_up, trace_text
+from .helpers import areas, automa_turn, bowls, draw, finished, level_of, offers, set_up, trace_text
 
 LEVEL1 = frozenset({"FX-G1", "FX-G2", *(f"FX-Y{i}" for i in range(1, 8))})
 
@@ -33,6 +33,33 @@ def test_o1_setup_with_a_bonus():  # T-SETUP-1..4, T-SETUP-6, T-SETUP-7, T-SETUP
     assert tm.current_player(state) == 0
 
 
+def test_o1_the_whole_setup_trace():  # T-SETUP-1..4, T-SETUP-6, T-SETUP-7, T-SETUP-9, T-SETUP-11, T-BONUS-2
+    assert set_up(1, "FX-S3", "FX-AS2").trace == (
+        tm.TraceLine("T-SETUP-1", "automa VP 0; T-SETUP-2: every mastery marker on level 0"),
+        tm.TraceLine("T-SETUP-3", "turn order: the human is first player in round 1, the automa second"),
+        tm.TraceLine("T-SETUP-4", "tracker card with 1 ether die, no gold"),
+        tm.TraceLine("T-SETUP-11", "difficulty 1: draw pile 9 cards"),
+        tm.TraceLine("T-SETUP-6", "starting experiment FX-S3, starting artifact FX-AS2"),
+        tm.TraceLine("T-SETUP-7", "tie-break cube on fire"),
+        tm.TraceLine("T-SETUP-9", "advance earth to meet earth 2"),
+        tm.TraceLine("T-BONUS-1", "earth 0 -> 2"),
+        tm.TraceLine("T-BONUS-2", "bonus earth@2 ether_die: ether +1 -> 2"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "line"),
+    [
+        (2, tm.TraceLine("T-SETUP-10", "difficulty 2: draw pile 13 cards (with purple FX-P1, FX-P2, FX-P3,"
+                                       " FX-P4, T-OBJ-2)")),
+        (3, tm.TraceLine("T-SETUP-12", "difficulty 3: draw pile 8 cards, 6 face up in the discard pile"
+                                       " (with purple FX-P1, FX-P2, FX-P3, FX-P4, T-OBJ-2)")),
+    ],
+)  # fmt: skip
+def test_the_setup_trace_names_the_difficulty_deck(difficulty: int, line: tm.TraceLine):  # T-SETUP-10, -12
+    assert set_up(difficulty, "FX-S3", "FX-AS2", objectives=True).trace[3] == line  # T-OBJ-2, T-RULING-28
+
+
 def test_o1_variant_setup_advance_without_bonuses():  # T-RULING-4 alternative
     options = tm.Options(setup_advance_triggers_bonuses=False)
     state = set_up(1, "FX-S3", "FX-AS2", options=options)
@@ -50,7 +77,7 @@ def test_fresh_game_is_blank():  # T-SETUP-1, T-SETUP-2, T-GEN-1
 
 # O-2
 def test_o2_artifact_with_two_symbols_needs_a_tiebreak_track():  # T-RULING-2
-    with pytest.raises(IllegalMoveError, match="tie-break track must be given"):
+    with pytest.raises(IllegalMoveError, match=r"tie-break track must be given \(T-RULING-2\)$"):
         set_up(1, "FX-S1", "FX-AS5")
     assert set_up(1, "FX-S1", "FX-AS5", cube="water").automa.tiebreak_track == "water"
 
@@ -95,23 +122,58 @@ def test_setup_bonus_layout_input():  # T-RULING-15
     assert state.automa.ether == 1
 
 
-def test_setup_inputs_are_checked():  # T-SETUP-6
+ROW = ("FX-O1", "FX-O2", "FX-O3", "FX-O4")
+OF_PACK = "of pack fictional-example-v1"
+PURPLES_3 = "objective_purple_ids must name 3 different purple cards at difficulty 1"
+SETUP_REFUSALS = [
+    (tm.Setup(4, False, "FX-S1", "FX-AS2"), "the difficulty must be 1, 2 or 3, not 4"),
+    (tm.Setup(1, False, "FX-E01", "FX-AS2"), f"'FX-E01' is not a starting experiment {OF_PACK}"),
+    (tm.Setup(1, False, "FX-S1", "FX-A01"), f"'FX-A01' is not a starting artifact {OF_PACK}"),
+    (tm.Setup(1, False, "FX-S1", "FX-AS2", "sky"), "'sky' is not a mastery track"),
+    (tm.Setup(1, False, "FX-S1", "FX-AS2", objective_row=("FX-O1",)),
+     "an objective row is given but the objectives module is off"),
+    (tm.Setup(1, True, "FX-S1", "FX-AS2", objective_row=("FX-O1", "FX-O1", "FX-O2", "FX-O3")),
+     "with objectives, the row must list 4 different objective ids of the pack"),
+    (tm.Setup(1, False, "FX-S1", "FX-AS2", masterpieces_unavailable=("FX-X",)),
+     f"'FX-X' is not a masterpiece {OF_PACK}"),
+    (tm.Setup(1, False, "FX-S1", "FX-AS2", objective_purple_ids=("FX-P1",)),
+     "objective_purple_ids is given but the objectives module is off"),
+    (tm.Setup(1, True, "FX-S1", "FX-AS2", objective_row=ROW,
+              objective_purple_ids=("FX-P1", "FX-Y1", "FX-P2")),
+     PURPLES_3),  # FX-Y1 is a yellow card
+    (tm.Setup(1, True, "FX-S1", "FX-AS2", objective_row=ROW,
+              objective_purple_ids=("FX-P1", "FX-Q9", "FX-P2")),
+     PURPLES_3),  # FX-Q9 is no card at all
+    (tm.Setup(1, False, "FX-S1", "FX-AS5"), "the starting artifact FX-AS5 shows 2 elemental symbols,"
+     " so the tie-break track must be given (T-RULING-2)"),
+    (tm.Setup(1, False, "FX-S1", "FX-AS2", "water"), "the starting artifact FX-AS2 shows fire,"
+     " so the tie-break cube goes on fire, not water (T-RULING-2)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("move", "message"), SETUP_REFUSALS)
+def test_setup_inputs_are_checked(move: tm.Setup, message: str):  # T-SETUP-6, T-SETUP-7, T-OBJ-1, T-OBJ-2
     state = tm.new_game()
-    bad = [
-        tm.Setup(4, False, "FX-S1", "FX-AS2"),
-        tm.Setup(1, False, "FX-E01", "FX-AS2"),
-        tm.Setup(1, False, "FX-S1", "FX-A01"),
-        tm.Setup(1, False, "FX-S1", "FX-AS2", objective_row=("FX-O1",)),
-        tm.Setup(1, True, "FX-S1", "FX-AS2", objective_row=("FX-O1", "FX-O1", "FX-O2", "FX-O3")),
-        tm.Setup(1, False, "FX-S1", "FX-AS2", masterpieces_unavailable=("FX-X",)),
-        tm.Setup(1, False, "FX-S1", "FX-AS2", objective_purple_ids=("FX-P1",)),
-    ]
-    for move in bad:
-        with pytest.raises(IllegalMoveError):
-            tm.apply(state, move)
-        assert not tm.is_legal(state, move)
-    with pytest.raises(IllegalMoveError, match="already set up"):
+    for attempt in (tm.check_move, tm.apply):
+        with pytest.raises(IllegalMoveError) as info:
+            attempt(state, move)
+        assert str(info.value) == message
+    assert not tm.is_legal(state, move)
+
+
+def test_setup_and_the_game_over_refuse_other_moves_word_for_word():  # T-SETUP, T-SCORE-7
+    with pytest.raises(IllegalMoveError) as info:
         tm.apply(set_up(1), tm.Setup(1, False, "FX-S1", "FX-AS2"))
+    assert str(info.value) == "the game is already set up"
+    with pytest.raises(IllegalMoveError) as info:
+        tm.apply(tm.new_game(), tm.ReportBoard())
+    assert str(info.value) == "the game starts with its Setup"
+    with pytest.raises(IllegalMoveError) as info:
+        tm.apply(finished(), tm.HumanEndTurn(False))
+    assert str(info.value) == "the game is over (only the human's final score can still be reported)"
+    with pytest.raises(InvalidMoveError) as bad:
+        tm.check_move(tm.new_game(), "end")
+    assert str(bad.value) == "'end' is not a Trismaugistus move"
 
 
 def test_options_are_validated():  # T-RULING-3, T-RULING-17, T-RULING-26, T-RULING-31
@@ -313,6 +375,12 @@ def test_reshuffle_on_empty_alternative():  # T-RULING-18 alternative
     out = draw(state, "FX-Y1")
     assert out.automa.draw_pile == frozenset({"FX-Y1", "FX-Y2"})
     assert out.automa.discard == ()
+    assert out.trace[-2:] == (
+        tm.TraceLine("T-TURN-3", "FX-Y1 discarded; VP 0, gold 1, ether 1"),
+        tm.TraceLine(
+            "T-RULING-18", "the draw pile is empty: 2 discarded cards shuffled into a new draw pile"
+        ),
+    )
 
 
 def test_difficulty_3_green_first_then_yellow():  # T-SETUP-12, spec 5.4
@@ -444,3 +512,36 @@ def test_empty_bowls_offer_finishing_the_round_before_the_third_die():  # B-1, B
     with_dice = tm.apply(with_dice, tm.HumanDraftDie("iron", "red"))
     assert tm.HumanEndTurn(True) not in tm.legal_moves(with_dice)
     assert not tm.is_legal(with_dice, tm.HumanEndTurn(True))
+
+
+def _automa_finished_in_play(round_no: int, human_dice: int, *, deck: bool = True) -> tm.State:
+    """Round ``round_no``, the human to move with ``human_dice`` drafted; the automa has finished."""
+    unavailable = () if deck else tuple(m.id for m in tm.default_pack().masterpieces)
+    state = set_up(1, masterpieces_unavailable=unavailable)
+    state = tm.apply(state, tm.ReportBoard(bowls=bowls(iron={"red": 3})))
+    state = attrs.evolve(
+        state, round=round_no, automa_finished=True, first_finisher="automa", human_dice=human_dice
+    )
+    tm.validate(state)
+    return state
+
+
+def test_the_human_plays_on_after_the_automa_finished():  # B-8
+    state = tm.apply(_automa_finished_in_play(1, 1), tm.HumanEndTurn(False))
+    assert (state.to_move, state.pending, state.turn) == ("human", None, 1)
+    assert state.trace == (tm.TraceLine("", "the human ends the turn"),)
+
+
+def test_round_3_ends_with_an_empty_masterpiece_deck():  # T-SCORE-1, T-RULING-20, B-1
+    state = tm.apply(_automa_finished_in_play(3, 3, deck=False), tm.HumanEndTurn(True))
+    assert state.phase == "over"
+    assert state.pending is None
+    assert state.score is not None
+    assert (state.score.masterpiece_id, state.score.total) == (None, 9)
+    assert state.trace[:3] == (
+        tm.TraceLine("B-1", "the human has finished the round"),
+        tm.TraceLine("T-SCORE-1", "round 3 is over: final scoring"),
+        tm.TraceLine("T-SCORE-1", "step 1: the masterpiece deck is empty, no masterpiece"),
+    )
+    assert state.trace[-1] == tm.TraceLine("T-SCORE-7", "total: VP track 0 + 0 + 2 + 4 + 1 + 1 + 1 = 9")
+    assert len(state.trace) == 9
