@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.frames import DrawCards, SoloStep, SoloTurn
+from tabletop_rules.chrononauts.frames import DrawCards, SoloStep, SoloTurn, Window
 from tabletop_rules.core import CHANCE, IllegalMoveError, random_playout
 
 from .helpers import draw, evolve_timeline, idle, move, settle, setup, turn
@@ -246,6 +246,26 @@ def test_solonauts_patches_only_discards():  # C-RULING-30
 def test_solonauts_patches_only_discards_anything_when_stuck():  # C-RULING-30, C-SOLO-4
     state = setup(1, hands=[[RH]], variant="solonauts", solonauts_discard_policy="patches_only")
     assert C.legal_moves(state) == (C.Discard(RH),)  # no patch, no play: any card may go
+
+
+def test_solonauts_patches_only_keeps_other_cards_when_something_else_is_possible():  # C-RULING-30
+    def discards(hand):
+        state = setup(1, hands=[hand], variant="solonauts", solonauts_discard_policy="patches_only")
+        return [m for m in C.legal_moves(state) if isinstance(m, C.Discard)]
+
+    assert discards([RF]) == []  # Reverse Fate can be played: no discard at all
+    assert discards([RF, "P-1868"]) == [C.Discard("P-1868")]
+    assert discards(["P-1868", RH]) == [C.Discard("P-1868")]  # nothing to play, but a patch to discard
+
+
+def test_solonauts_window_of_ones_own_card():  # C-RULING-34, C-SOLO-4: the window is the solo step's
+    state = setup(1, hands=[["P-1868", "INV-SABOTAGE"]], variant="solonauts", memo_self_target=True)
+    state = move(evolve_timeline(state, "Lincoln"), "patch 1868")
+    assert state.stack[-1] == Window(
+        owner=0, play=C.Play("P-1868"), origin="hand", step="solo", eligible=(0,), index=0, passes=0
+    )
+    assert C.legal_moves(state) == (C.Pass(),)
+    assert C.from_json(C.to_json(state)) == state
 
 
 def test_solonauts_discards_in_deck_order():  # C-SOLO-4: the order of the legal moves is part of the API
