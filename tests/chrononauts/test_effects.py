@@ -93,3 +93,19 @@ def test_fast_forward_reads_its_numbers(params, drawn, played):  # C-TW-2, C-RUL
     state = settle(C.apply(state, C.Play("TW-FAST-FORWARD")))
     assert state.stack[-1 - played :] == (*(PlayStep(0, "effect"),) * played, DrawCards(0, drawn))
     assert state.stack[-2 - played] != PlayStep(0, "effect")
+
+
+def test_miracle_discard_is_skipped_with_an_empty_hand():  # C-ACT-4 step 5, C-DATA-3
+    data = json.loads(C.default_cards().data_text)
+    miracle = next(r for r in data["actions"] if r["id"] == "ACT-MIRACLE-BIBLICAL")
+    miracle["params"]["base"] = {"draw": 1, "play": 1, "discard": 1}
+    cards = C.cards_from_dict(data)
+    state = draw(setup(2, hands=[["ACT-MIRACLE-BIBLICAL"], []], tableaux=[["ART-REX"], []], cards=cards))
+    state = settle(C.apply(state, C.Play("ACT-MIRACLE-BIBLICAL", "ART-REX")))  # Rex is no relic: base
+    state = draw(state, "ART-LIVE-STEGOSAURUS")
+    assert C.legal_moves(state) == (C.Play("ART-LIVE-STEGOSAURUS"),)
+    state = settle(C.apply(state, C.Play("ART-LIVE-STEGOSAURUS")))  # the hand is empty: nothing to discard
+    assert state.active == 1
+    assert state.hands == (("ART-PLACEHOLDER-15",), ())  # the set-aside hand is back
+    assert state.tableaux == (("ART-LIVE-STEGOSAURUS",), ())
+    assert [e.text for e in state.log][-2:] == ["P0 takes back the set-aside hand", "turn 2: P1"]

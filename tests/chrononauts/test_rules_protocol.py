@@ -20,7 +20,7 @@ from tabletop_rules.core import (
 )
 from tabletop_rules.testing import check_determinism, check_playout
 
-from .helpers import draw, setup
+from .helpers import draw, idle, setup
 
 FEW = settings(max_examples=2, deadline=None, database=None)
 
@@ -70,6 +70,22 @@ def test_random_games_end():  # C-RULING-38: no cap by default, yet random games
         playout = random_playout(C, seed, initial=C.new_game(players=4))
         assert C.is_terminal(playout.final)
         assert sum(1 for m in playout.moves if isinstance(m, C.Play)) > 0
+
+
+def test_turn_limit_ends_the_game_without_a_winner():  # C-RULING-38, C-TURN-3
+    state = idle(setup(2, max_turns=1))
+    assert state.result.winner is None
+    assert state.result.conditions == ("turn_limit",)
+    assert state.log[-1].text == "the turn limit (1) is reached: no winner"
+    assert C.outcome(state)["end"] == "turn_limit"
+    assert C.returns(state) == (0.0, 0.0)
+    solo = setup(1, hands=[["INV-REVERSE-FATE"]], variant="solonauts", max_turns=1)
+    solo = C.apply(solo, C.Discard("INV-REVERSE-FATE"))
+    while not C.is_terminal(solo):  # the refill, then the Solonauts turn that passes the limit
+        solo = C.apply(solo, C.chance_outcomes(solo)[0][0])
+    assert solo.result.conditions == ("turn_limit",)
+    assert solo.log[-1].text == "the turn limit (1) is reached: no winner"
+    assert C.outcome(solo)["end"] == "turn_limit"
 
 
 def test_turn_cap():  # C-RULING-38
