@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts.content import ACTION_EFFECTS, TIMEWARP_EFFECTS
 from tabletop_rules.chrononauts.effects import EFFECTS, Effect
+from tabletop_rules.chrononauts.frames import DrawCards, PlayStep
 
 from .helpers import draw, settle, setup
 
@@ -52,3 +54,58 @@ def test_a_legal_target_resolves_through_the_table(card, target, clause):
     after = settle(C.apply(state, play))
     assert card in after.discard_pile  # C-PLAY-5: an Action is discarded as it resolves
     C.validate(after)
+
+
+def _with_params(card_id: str, params: dict[str, int]) -> C.CardSet:
+    """The shipped cards with ``params`` as the only numbers of ``card_id`` (the loader accepts any)."""
+    data = json.loads(C.default_cards().data_text)
+    record = next(r for part in ("actions", "timewarps") for r in data[part] if r["id"] == card_id)
+    record["params"] = params
+    return C.cards_from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("params", "drawn", "with_bonus"),
+    [
+        ({}, 2, 3),
+        ({"draw": 3, "mona_lisa_bonus_draw": 2}, 3, 5),
+        ({"draw": 0, "mona_lisa_bonus_draw": 4}, 0, 4),
+    ],
+)
+def test_sell_an_artifact_reads_its_numbers(params, drawn, with_bonus):  # C-ACT-3, C-RULING-5, C-DATA-3
+    cards = _with_params("ACT-SELL-AN-ARTIFACT", params)
+    for sold, count in (("ART-MONA-LISA-FORGERY-GOOD", with_bonus), ("ART-REX", drawn)):
+        state = draw(setup(2, hands=[["ACT-SELL-AN-ARTIFACT"], []], tableaux=[[sold], []], cards=cards))
+        state = settle(C.apply(state, C.Play("ACT-SELL-AN-ARTIFACT", sold)))
+        assert f"P0 sells {cards.name(sold)} and draws {count}" in [e.text for e in state.log]
+        assert state.tableaux[0] == ()
+        assert state.discard_pile[-2:] == ("ACT-SELL-AN-ARTIFACT", sold)
+        if count:
+            assert state.stack[-1] == DrawCards(0, count)
+        else:
+            assert state.active == 1  # nothing to draw: the turn is over
+
+
+@pytest.mark.parametrize(("params", "drawn", "played"), [({}, 2, 2), ({"draw": 1, "play": 3}, 1, 3)])
+def test_fast_forward_reads_its_numbers(params, drawn, played):  # C-TW-2, C-RULING-15, C-DATA-3
+    cards = _with_params("TW-FAST-FORWARD", params)
+    state = draw(setup(2, hands=[["TW-FAST-FORWARD"], []], cards=cards, fast_forward_mode="draw2_play2"))
+    state = settle(C.apply(state, C.Play("TW-FAST-FORWARD")))
+    assert state.stack[-1 - played :] == (*(PlayStep(0, "effect"),) * played, DrawCards(0, drawn))
+    assert state.stack[-2 - played] != PlayStep(0, "effect")
+
+
+def test_miracle_discard_is_skipped_with_an_empty_hand():  # C-ACT-4 step 5, C-DATA-3
+    data = json.loads(C.default_cards().data_text)
+    miracle = next(r for r in data["actions"] if r["id"] == "ACT-MIRACLE-BIBLICAL")
+    miracle["params"]["base"] = {"draw": 1, "play": 1, "discard": 1}
+    cards = C.cards_from_dict(data)
+    state = draw(setup(2, hands=[["ACT-MIRACLE-BIBLICAL"], []], tableaux=[["ART-REX"], []], cards=cards))
+    state = settle(C.apply(state, C.Play("ACT-MIRACLE-BIBLICAL", "ART-REX")))  # Rex is no relic: base
+    state = draw(state, "ART-LIVE-STEGOSAURUS")
+    assert C.legal_moves(state) == (C.Play("ART-LIVE-STEGOSAURUS"),)
+    state = settle(C.apply(state, C.Play("ART-LIVE-STEGOSAURUS")))  # the hand is empty: nothing to discard
+    assert state.active == 1
+    assert state.hands == (("ART-PLACEHOLDER-15",), ())  # the set-aside hand is back
+    assert state.tableaux == (("ART-LIVE-STEGOSAURUS",), ())
+    assert [e.text for e in state.log][-2:] == ["P0 takes back the set-aside hand", "turn 2: P1"]

@@ -8,12 +8,22 @@ import attrs
 import pytest
 
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.frames import DrawCards, Harvest, MiracleEnd, MulliganChoice, PlayStep, Window
+from tabletop_rules.chrononauts.frames import (
+    DealGoal,
+    DrawCards,
+    Harvest,
+    MiracleEnd,
+    MulliganChoice,
+    PlayStep,
+    Window,
+)
+from tabletop_rules.chrononauts.rules import canonical_move
 from tabletop_rules.core import CHANCE, IllegalMoveError, InvalidOptionError
 
 from .helpers import draw, evolve_timeline, idle, move, open_years, settle, setup, status, turn
 
 RF = "INV-REVERSE-FATE"
+RH = "INV-RESTORE-HISTORY"
 MEMO = "TW-MEMO"
 
 
@@ -134,6 +144,19 @@ def test_killing_time_allowed_with_a_legal_play():  # C-TURN-4
     state = draw(setup(2, hands=[[RF], []]))
     assert any(isinstance(m, C.KillTime) for m in C.legal_moves(state))
     assert any(isinstance(m, C.Play) for m in C.legal_moves(state))
+
+
+def test_killing_time_pair_in_either_order():  # C-TURN-4: the pair is unordered
+    state = draw(setup(2, hands=[["ART-REX", "ART-LIVE-STEGOSAURUS"], []]))
+    in_order = C.KillTime(("ART-REX", "ART-LIVE-STEGOSAURUS"))  # deck order
+    reversed_pair = C.KillTime(("ART-LIVE-STEGOSAURUS", "ART-REX"))
+    assert in_order in C.legal_moves(state)
+    assert reversed_pair not in C.legal_moves(state)
+    assert canonical_move(state, reversed_pair) == in_order
+    assert canonical_move(state, in_order) == in_order
+    assert C.is_legal(state, reversed_pair)
+    C.check_move(state, reversed_pair)
+    assert C.apply(state, reversed_pair) == C.apply(state, in_order)
 
 
 def test_empty_hand_skips_the_play():  # C-RULING-26
@@ -409,6 +432,31 @@ def test_goal_pile_queue_front_when_random_part_is_empty():  # C-RULING-28
     assert state.mission_queue[-1] == C.QueueEntry(card="MIS-PLACEHOLDER-06", returned_by=1, revealed=False)
 
 
+def test_id_pile_queue_front_when_random_part_is_empty():  # C-RULING-28, C-ACT-9, C-GOAL-2
+    state = setup(2, hands=[["ACT-YOUR-PARENTS-NEVER-MET"], []], ids=["ID-01", "ID-02"])
+    queue = tuple(C.QueueEntry(card=i, returned_by=0, revealed=False) for i in sorted(state.id_pile))
+    state = attrs.evolve(state, id_pile=frozenset(), id_queue=queue)
+    missions = state.missions
+    state = settle(move(draw(state), 'play "Your Parents Never Met" P1'))
+    assert state.ids == ("ID-01", "ID-03")  # no chance event: the front of the ID queue
+    assert state.id_queue == (*queue[1:], C.QueueEntry(card="ID-02", returned_by=1, revealed=True))
+    assert state.missions == missions
+    assert state.mission_queue == ()
+
+
+def test_reshuffled_goal_piles_take_back_their_own_cards():  # C-RULING-28 ("reshuffle"), C-ACT-9, C-ACT-7
+    hands = [["ACT-YOUR-PARENTS-NEVER-MET", "ACT-NEW-MISSION"], []]
+    state = draw(setup(2, hands=hands, ids=["ID-01", "ID-02"], goal_pile_model="reshuffle"))
+    missions = state.mission_pile
+    state = settle(move(state, 'play "Your Parents Never Met" P1'))
+    assert state.ids == ("ID-01", "")
+    assert "ID-02" in state.id_pile  # shuffled back into the ID pile, not queued
+    assert state.mission_pile == missions
+    assert state.id_queue == ()
+    assert state.stack[-1] == DealGoal(1, "id")
+    assert len(C.chance_outcomes(state)) == 13  # ID-02 may be dealt again
+
+
 # ------------------------------------------------------------------ timewarps (§13)
 
 
@@ -433,6 +481,27 @@ def test_fast_forward_draw2_play2_with_killing_time():  # C-TW-2, C-TURN-5, C-RU
     state = settle(move(state, 'kill-time "Rex"'))
     state = settle(move(state, 'play "Live Stegosaurus"'))
     assert state.active == 1
+
+
+def test_fast_forward_plays_without_a_legal_play():  # C-TW-2, C-TURN-5, C-RULING-26
+    def after_fast_forward(**options):
+        state = draw(
+            setup(2, hands=[["TW-FAST-FORWARD"], []], fast_forward_mode="draw2_play2", **options), RH
+        )
+        state = settle(C.apply(state, C.Play("TW-FAST-FORWARD")))
+        return draw(draw(state, "P-1917"), "P-1868")  # nothing in hand can be played
+
+    state = after_fast_forward()  # killing_time_in_effect_plays: each play may kill time
+    assert state.stack[-2:] == (PlayStep(0, "effect"), PlayStep(0, "effect"))
+    assert C.legal_moves(state) == tuple(
+        C.KillTime(cards)
+        for cards in ((RH,), ("P-1868",), ("P-1917",), (RH, "P-1868"), (RH, "P-1917"), ("P-1868", "P-1917"))
+    )
+    skipped = after_fast_forward(killing_time_in_effect_plays=False)  # both plays are skipped
+    assert skipped.hands == ((RH, "P-1868", "P-1917"), ())
+    assert skipped.active == 1
+    assert skipped.stack[-1] == DrawCards(1, 1)
+    assert [e.text for e in skipped.log][-3:] == ["P0 draws a card", "P0 draws a card", "turn 2: P1"]
 
 
 def test_rewind_takes_a_playable_card():  # C-TW-3, C-RULING-16, C-PLAY-8
@@ -497,6 +566,8 @@ def test_empty_supply_skips_the_draw():  # C-DECK-3, C-RULING-7
     ended = setup(2, hands=[hand0, []], tableaux=[table, []], empty_supply_policy="end_game_draw")
     assert C.is_terminal(ended)
     assert C.returns(ended) == (0.0, 0.0)
+    assert ended.result.conditions == ("empty_supply",)
+    assert ended.log[-1].text == "no cards are left to draw: the game ends with no winner"
 
 
 # ------------------------------------------------------------------ winning (§15)
@@ -514,6 +585,10 @@ def test_victory_only_for_the_active_player_at_the_end_of_the_turn():  # C-WIN-1
     assert C.is_terminal(state)
     assert state.result.winner == 1
     assert state.result.conditions == ("mission",)
+    assert state.log[-1].text == "P1 wins by completing their Mission"
+    assert C.returns(state) == (-1.0, 1.0)  # C-WIN-*: +1 for the winner, -1 for everyone else
+    assert C.outcome(state)["win_type"] == "mission"
+    assert C.outcome(state)["end"] == "win"
 
 
 def test_winner_goals_become_public():  # C-WIN-5
@@ -524,6 +599,9 @@ def test_winner_goals_become_public():  # C-WIN-5
     state = draw(settle(move(draw(state), "patch 1974")))
     assert C.is_terminal(state)
     assert state.result.conditions == ("id",)
+    assert state.log[-1].text == "P0 wins by going home"
+    assert C.returns(state) == (1.0, -1.0)
+    assert C.outcome(state)["win_type"] == "id"
     assert C.observation(state, 1).winner_goals == ("ID-06", state.missions[0])
 
 
@@ -531,7 +609,11 @@ def test_declare_victory_choice():  # C-RULING-27
     state = setup(2, hands=[["P-1868"] + [RF] * 8, []], auto_declare_victory=False)
     state = draw(settle(move(draw(evolve_timeline(state, "Lincoln")), "patch 1868")))
     assert C.legal_moves(state) == (C.Declare(True), C.Declare(False))
-    assert C.is_terminal(move(state, "declare"))
+    declared = move(state, "declare")
+    assert C.is_terminal(declared)
+    assert declared.result.conditions == ("hand_size",)
+    assert declared.log[-1].text == "P0 wins by power and success"  # C-WIN-4
+    assert C.outcome(declared)["win_type"] == "hand_size"
     declined = move(state, "decline")
     assert not C.is_terminal(declined)
     assert declined.active == 1

@@ -15,9 +15,12 @@ from tabletop_rules.core import (
     IllegalMoveError,
     ImperfectInformationGame,
     InvalidMoveError,
+    InvalidOptionError,
     random_playout,
 )
 from tabletop_rules.testing import check_determinism, check_playout
+
+from .helpers import draw, idle, setup
 
 FEW = settings(max_examples=2, deadline=None, database=None)
 
@@ -67,6 +70,22 @@ def test_random_games_end():  # C-RULING-38: no cap by default, yet random games
         playout = random_playout(C, seed, initial=C.new_game(players=4))
         assert C.is_terminal(playout.final)
         assert sum(1 for m in playout.moves if isinstance(m, C.Play)) > 0
+
+
+def test_turn_limit_ends_the_game_without_a_winner():  # C-RULING-38, C-TURN-3
+    state = idle(setup(2, max_turns=1))
+    assert state.result.winner is None
+    assert state.result.conditions == ("turn_limit",)
+    assert state.log[-1].text == "the turn limit (1) is reached: no winner"
+    assert C.outcome(state)["end"] == "turn_limit"
+    assert C.returns(state) == (0.0, 0.0)
+    solo = setup(1, hands=[["INV-REVERSE-FATE"]], variant="solonauts", max_turns=1)
+    solo = C.apply(solo, C.Discard("INV-REVERSE-FATE"))
+    while not C.is_terminal(solo):  # the refill, then the Solonauts turn that passes the limit
+        solo = C.apply(solo, C.chance_outcomes(solo)[0][0])
+    assert solo.result.conditions == ("turn_limit",)
+    assert solo.log[-1].text == "the turn limit (1) is reached: no winner"
+    assert C.outcome(solo)["end"] == "turn_limit"
 
 
 def test_turn_cap():  # C-RULING-38
@@ -140,6 +159,28 @@ def test_junk_is_an_invalid_move_and_a_finished_game_takes_none():
     final = random_playout(C, 3, initial=state).final
     with pytest.raises(IllegalMoveError, match="over"):
         C.check_move(final, C.Pass())
+
+
+def test_the_errors_name_what_they_refuse():  # the sentences the library promises
+    with pytest.raises(InvalidOptionError) as error:
+        C.new_game(variant="chronos")
+    assert str(error.value) == "variant='chronos' is not one of ['chrononauts', 'artifaxx', 'solonauts']"
+    with pytest.raises(InvalidOptionError) as error:
+        C.new_game(cards={"linchpins": []})  # type: ignore[arg-type]
+    assert str(error.value) == "cards must be a CardSet (see load_cards and cards_from_json)"
+    final = random_playout(C, 3, initial=C.new_game(players=3)).final
+    with pytest.raises(IllegalMoveError) as error:
+        C.apply(final, C.Pass())
+    assert str(error.value) == "the game is over; Pass() cannot be applied"
+
+
+def test_a_field_of_another_type_is_invalid_even_when_equal():  # C-PLAY-1: exact field types
+    state = draw(setup(3, hands=[["ACT-NEW-MISSION"], []]))
+    assert C.Play("ACT-NEW-MISSION", 1) in C.legal_moves(state)
+    for look_alike in (C.Play("ACT-NEW-MISSION", 1.0), C.Play("ACT-NEW-MISSION", True)):  # == the seat 1
+        assert not C.is_legal(state, look_alike)
+        with pytest.raises(InvalidMoveError, match="is not a Chrononauts move"):
+            C.apply(state, look_alike)  # type: ignore[arg-type]
 
 
 def test_outcome_of_an_unfinished_game_raises():

@@ -128,6 +128,26 @@ def test_ultraparadox_options():  # C-RULING-11, C-RULING-13
     assert 'play "Get There First" "Sports Almanac"' in plays(loose)
 
 
+def test_ultraparadox_harvest_of_a_blocked_artifact():  # C-RULING-13, C-RULING-16, C-ANOM-7, C-TW-3
+    def rewind_during_the_ultraparadox(**options):
+        state = setup(2, hands=[["TW-REWIND"], []], discard=["ART-SPORTS-ALMANAC"], **options)
+        work = Engine(evolve_timeline(state, "Sputnik"))
+        work.status[state.cards.ripple_index[1962]] = "P-1962"
+        work.draw[state.cards.deck_index["P-1962"]] -= 1
+        state = draw(work.freeze())
+        assert state.ultraparadox()
+        return state
+
+    blocked = rewind_during_the_ultraparadox()  # the only card to take is blocked: no Rewind
+    assert 'play "Rewind"' not in plays(blocked)
+    loose = rewind_during_the_ultraparadox(ultraparadox_blocks_artifact_moves=False)
+    assert 'play "Rewind"' in plays(loose)  # a harvested Artifact may be played despite the UltraParadox
+    state = settle(move(loose, 'play "Rewind"'))
+    assert C.legal_moves(state) == (C.Play("ART-SPORTS-ALMANAC"),)
+    state = settle(move(state, 'play "Sports Almanac"'))
+    assert state.tableaux[0] == ("ART-SPORTS-ALMANAC",)
+
+
 def test_ultraparadox_frozen_ripples():  # C-RULING-11 ("frozen")
     state = setup(2, hands=[["P-1962", "INV-RESTORE-HISTORY"], [RF]], ultraparadox_post_1962_ripples="frozen")
     state = evolve_timeline(state, "Sputnik", "JFK")
@@ -199,6 +219,19 @@ def test_sell_from_hand():  # C-RULING-17
         setup(2, hands=[["ACT-SELL-AN-ARTIFACT", "ART-REX"], []], sell_artifact_source="table_or_hand")
     )
     assert 'play "Sell an Artifact" "Rex"' in plays(state)
+    state = draw(
+        setup(
+            2,
+            hands=[["ACT-SELL-AN-ARTIFACT", "ART-REX"], []],
+            tableaux=[["ART-LIVE-STEGOSAURUS"], []],
+            sell_artifact_source="table_or_hand",
+        ),
+        "ART-PLACEHOLDER-15",
+    )
+    sells = [
+        m.target for m in C.legal_moves(state) if isinstance(m, C.Play) and m.card == "ACT-SELL-AN-ARTIFACT"
+    ]
+    assert sells == ["ART-LIVE-STEGOSAURUS", "ART-PLACEHOLDER-15", "ART-REX"]  # face up first, then the hand
 
 
 def test_get_there_first_disabled():  # C-RULING-18

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.frames import SoloStep
-from tabletop_rules.core import CHANCE, random_playout
+from tabletop_rules.chrononauts.frames import DrawCards, SoloStep, SoloTurn, Window
+from tabletop_rules.core import CHANCE, IllegalMoveError, random_playout
 
 from .helpers import draw, evolve_timeline, idle, move, settle, setup, turn
+
+RF = "INV-REVERSE-FATE"
+RH = "INV-RESTORE-HISTORY"
 
 # ------------------------------------------------------------------ Artifaxx
 
@@ -76,6 +81,17 @@ def test_artifaxx_without_killing_time():  # C-RULING-31
     assert not any(isinstance(m, C.KillTime) for m in C.legal_moves(state))
 
 
+def test_artifaxx_refuses_killing_time_when_it_is_off():  # C-RULING-31, C-TURN-4
+    hand = ["ART-REX", "TW-REWIND", "TW-REWIND"]
+    state = draw(setup(2, hands=[hand, []], variant="artifaxx", artifaxx_killing_time=False), "TW-MEMO")
+    assert C.legal_moves(state) == (C.Play("ART-REX"),)
+    pairs = (("ART-REX",), ("ART-REX", "TW-REWIND"), ("TW-REWIND", "TW-REWIND"), ("TW-REWIND", "ART-REX"))
+    for kill_time in map(C.KillTime, pairs):
+        assert not C.is_legal(state, kill_time)
+        with pytest.raises(IllegalMoveError, match="is not legal here"):
+            C.apply(state, kill_time)
+
+
 def test_artifaxx_recycles():  # C-ARTIFAXX-5, C-DECK-2
     state = setup(2, hands=[["ART-REX"], []], variant="artifaxx", draw_pile=["ART-LIVE-STEGOSAURUS"])
     state = turn(state, 'play "Rex"', drawn="ART-LIVE-STEGOSAURUS")
@@ -130,6 +146,13 @@ def test_solonauts_patch_gives_no_bonus():  # C-SOLO-4
     assert state.status[0] == "P-1868"
 
 
+def test_solonauts_patch_draws_no_bonus_card_from_a_full_pile():  # C-SOLO-4, C-SOLO-5
+    state = setup(1, hands=[["P-1868", "INV-SABOTAGE"]], variant="solonauts")
+    state = move(evolve_timeline(state, "Lincoln"), "patch 1868")
+    assert state.hands == (("INV-SABOTAGE",),)
+    assert state.stack[-2:] == (SoloTurn(), DrawCards(0, 4))  # only the refill up to five, no bonus draw
+
+
 def test_solonauts_going_home_is_permanent():  # C-SOLO-5, C-SOLO-6, C-RULING-30, C-WIN-3
     state = setup(1, hands=[["P-1868", "INV-RESTORE-HISTORY"]], variant="solonauts", draw_pile=[])
     state = attrs_evolve_solo(state, ("ID-02", "ID-03"))
@@ -150,6 +173,28 @@ def test_solonauts_going_home_is_permanent():  # C-SOLO-5, C-SOLO-6, C-RULING-30
     assert state.result.winner is None
 
 
+def test_solonauts_home_can_be_lost_when_not_permanent():  # C-RULING-30 (solonauts_home_permanent=False)
+    hand = ["P-1991", "P-1995", "INV-RESTORE-HISTORY"]
+    state = setup(1, hands=[hand], variant="solonauts", draw_pile=[], solonauts_home_permanent=False)
+    state = attrs_evolve_solo(state, ("ID-03", "ID-02"))
+    state = evolve_timeline(state, "Reagan", "Waco")
+    state = move(move(state, "patch 1991"), "patch 1995")
+    assert state.home_row == ("ID-03",)
+    assert state.solo_ids == ("ID-02",)
+    assert state.log[-1].text == "Renee (ID-03) gets home"
+    before = len(state.log)
+    state = move(state, 'play "Restore History" 1981')  # 1991 is restored: Renee no longer reads home
+    assert state.home_row == ()
+    assert state.solo_ids == ("ID-02", "ID-03")
+    assert [e.text for e in state.log[before:]] == [
+        "P0 plays Restore History on 1981 (Reagan)",
+        "1981 now shows Reagan Wounded",
+        "1991 is restored; Communism Re-invents Itself is removed",
+        "Renee is no longer home",
+        "no cards are left and some characters are not home: Solonauts is lost",
+    ]
+
+
 def attrs_evolve_solo(state, ids):
     import attrs
 
@@ -164,7 +209,9 @@ def test_solonauts_win_and_loss():  # C-SOLO-6, C-SOLO-8, C-DECK-5, C-SOLO-7, C-
     state = move(move(state, "patch 1991"), "patch 1995")
     assert C.is_terminal(state)
     assert state.result.winner == 0
+    assert state.log[-1].text == "every character is home: Solonauts is won"
     assert C.returns(state) == (1.0,)
+    assert C.outcome(state)["win_type"] == "all_home"
     state = setup(1, hands=[["INV-SABOTAGE"]], variant="solonauts", draw_pile=[])
     state = attrs_evolve_solo(state, ("ID-03",))
     assert state.discard_pile  # cards that were discarded are never recycled
@@ -194,6 +241,37 @@ def test_solonauts_patches_only_discards():  # C-RULING-30
     )
     discards = {m for m in C.legal_moves(state) if isinstance(m, C.Discard)}
     assert discards == {C.Discard("P-1868")}
+
+
+def test_solonauts_patches_only_discards_anything_when_stuck():  # C-RULING-30, C-SOLO-4
+    state = setup(1, hands=[[RH]], variant="solonauts", solonauts_discard_policy="patches_only")
+    assert C.legal_moves(state) == (C.Discard(RH),)  # no patch, no play: any card may go
+
+
+def test_solonauts_patches_only_keeps_other_cards_when_something_else_is_possible():  # C-RULING-30
+    def discards(hand):
+        state = setup(1, hands=[hand], variant="solonauts", solonauts_discard_policy="patches_only")
+        return [m for m in C.legal_moves(state) if isinstance(m, C.Discard)]
+
+    assert discards([RF]) == []  # Reverse Fate can be played: no discard at all
+    assert discards([RF, "P-1868"]) == [C.Discard("P-1868")]
+    assert discards(["P-1868", RH]) == [C.Discard("P-1868")]  # nothing to play, but a patch to discard
+
+
+def test_solonauts_window_of_ones_own_card():  # C-RULING-34, C-SOLO-4: the window is the solo step's
+    state = setup(1, hands=[["P-1868", "INV-SABOTAGE"]], variant="solonauts", memo_self_target=True)
+    state = move(evolve_timeline(state, "Lincoln"), "patch 1868")
+    assert state.stack[-1] == Window(
+        owner=0, play=C.Play("P-1868"), origin="hand", step="solo", eligible=(0,), index=0, passes=0
+    )
+    assert C.legal_moves(state) == (C.Pass(),)
+    assert C.from_json(C.to_json(state)) == state
+
+
+def test_solonauts_discards_in_deck_order():  # C-SOLO-4: the order of the legal moves is part of the API
+    state = setup(1, hands=[[RH, RF]], variant="solonauts")
+    assert [m for m in C.legal_moves(state) if isinstance(m, C.Discard)] == [C.Discard(RF), C.Discard(RH)]
+    assert isinstance(C.legal_moves(state)[0], C.Play)  # the plays first
 
 
 def test_ultraparadox_display_hint_is_not_engine_state():  # C-ANOM-10
