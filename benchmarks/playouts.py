@@ -80,41 +80,17 @@ def deep_size(obj: object, shared: set[int]) -> int:
     return total
 
 
-def measure(game: Any, start: Callable[[Any], Any], seconds: float) -> dict[str, float]:
+def measure(
+    game: Any, start: Callable[[Any], Any], seconds: float, *, time_calls: bool = False
+) -> dict[str, float]:
     """One timed run of random playouts: atomic moves/s, games/s and moves per game.
 
     The loop reads the clock only once per game, as the peers' loops do, so that the ratios compare
-    the games and not the timing; `measure_calls` times the calls themselves in a separate run.
+    the games and not the timing. With ``time_calls`` the run times each ``legal_moves`` and
+    ``apply`` call instead and returns their rates (calls per second of time inside them).
     """
     rng_seed = 0
-    moves = games = 0
-    clock = time.perf_counter
-    began = clock()
-    while clock() - began < seconds:
-        rng = random.Random(rng_seed)
-        rng_seed += 1
-        state = start(game)
-        while not game.is_terminal(state):
-            if game.current_player(state) is CHANCE:
-                move = sample_chance(game, state, rng)
-            else:
-                legal = game.legal_moves(state)
-                move = legal[rng.randrange(len(legal))]
-            state = game.apply(state, move)
-            moves += 1
-        games += 1
-    elapsed = clock() - began
-    return {
-        "moves_per_s": moves / elapsed,
-        "games_per_s": games / elapsed,
-        "moves_per_game": moves / max(games, 1),
-    }
-
-
-def measure_calls(game: Any, start: Callable[[Any], Any], seconds: float) -> dict[str, float]:
-    """``legal_moves`` and ``apply`` calls per second of time spent inside each (the same playouts)."""
-    rng_seed = 0
-    legal_calls = apply_calls = 0
+    moves = games = legal_calls = 0
     legal_time = apply_time = 0.0
     clock = time.perf_counter
     began = clock()
@@ -125,19 +101,33 @@ def measure_calls(game: Any, start: Callable[[Any], Any], seconds: float) -> dic
         while not game.is_terminal(state):
             if game.current_player(state) is CHANCE:
                 move = sample_chance(game, state, rng)
-            else:
+            elif time_calls:
                 t0 = clock()
                 legal = game.legal_moves(state)
                 legal_time += clock() - t0
                 legal_calls += 1
                 move = legal[rng.randrange(len(legal))]
-            t0 = clock()
-            state = game.apply(state, move)
-            apply_time += clock() - t0
-            apply_calls += 1
+            else:
+                legal = game.legal_moves(state)
+                move = legal[rng.randrange(len(legal))]
+            if time_calls:
+                t0 = clock()
+                state = game.apply(state, move)
+                apply_time += clock() - t0
+            else:
+                state = game.apply(state, move)
+            moves += 1
+        games += 1
+    if time_calls:
+        return {
+            "legal_moves_calls_per_s": legal_calls / legal_time if legal_time else 0.0,
+            "apply_calls_per_s": moves / apply_time if apply_time else 0.0,
+        }
+    elapsed = clock() - began
     return {
-        "legal_moves_calls_per_s": legal_calls / legal_time if legal_time else 0.0,
-        "apply_calls_per_s": apply_calls / apply_time if apply_time else 0.0,
+        "moves_per_s": moves / elapsed,
+        "games_per_s": games / elapsed,
+        "moves_per_game": moves / max(games, 1),
     }
 
 
@@ -244,7 +234,7 @@ def measure_rlcard(game_class: Any, seconds: float, *, time_calls: bool = False)
 
     An atomic move is one ``step``; chance inside a step and the deal in ``init_game`` are not counted.
     ``step`` also builds the next player's observation dict, as RLCard's raw API always does. With
-    ``time_calls`` the run times each call instead (as `measure_calls` does for the games).
+    ``time_calls`` the run times each call instead (as `measure` does for the games).
     """
     import numpy as np  # RLCard depends on numpy
 
@@ -368,7 +358,7 @@ def main() -> int:
         game = importlib.import_module(f"tabletop_rules.{module_name}")
         result = paired(
             partial(measure, game, start),
-            partial(measure_calls, game, start),
+            partial(measure, game, start, time_calls=True),
             args.seconds,
             args.repeat,
             baseline is not None,

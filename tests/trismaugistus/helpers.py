@@ -137,3 +137,30 @@ def mid_round() -> tm.State:
             artifact_offers=offers(red=["FX-A01", "FX-A02"], white=["FX-A03"]),
         ),
     )
+
+
+def general_human_move(state: tm.State, move: Any) -> tm.State | None:
+    """The state after a human draft or take, built the general way (on a `Work` copy), or ``None``.
+
+    The reference the direct paths of `human.py` are tested against (B-5, B-6).
+    """
+    from tabletop_rules.trismaugistus.automa import Work
+    from tabletop_rules.trismaugistus.vocabulary import COLOUR_INDEX, FACE_INDEX
+
+    if isinstance(move, tm.HumanDraftDie):
+        w = Work(attrs.evolve(state, human_dice=state.human_dice + 1))
+        counts = [list(c) for c in state.board.bowls]
+        counts[FACE_INDEX[move.face]][COLOUR_INDEX[move.colour]] -= 1
+        w.bowls = tuple((c[0], c[1], c[2]) for c in counts)
+        w.note("", f"human drafts {move.face}/{move.colour}")
+    elif isinstance(move, tm.HumanTakeExperiment):
+        w = Work(attrs.evolve(state, human_experiments=(*state.human_experiments, move.experiment_id)))
+        w.areas[FACE_INDEX[move.face]].remove(move.experiment_id)
+        w.note("", f"human takes experiment {move.experiment_id}")
+    elif isinstance(move, tm.HumanTakeArtifact):
+        w = Work(attrs.evolve(state, human_artifacts=(*state.human_artifacts, move.artifact_id)))
+        w.offers[COLOUR_INDEX[move.colour]].remove(move.artifact_id)
+        w.note("", f"human takes artifact {move.artifact_id}")
+    else:
+        return None
+    return w.freeze()
