@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import collections
 
+import attrs
 import pytest
 
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts import fast_paths
 from tabletop_rules.chrononauts.engine import run
 from tabletop_rules.chrononauts.frames import CHANCE_FRAMES
+from tabletop_rules.chrononauts.state import new_state
 from tabletop_rules.core import random_playout
 
 CONFIGS = [
@@ -85,3 +87,17 @@ def test_every_fast_path_is_taken(taken):
         for seed in range(3):
             random_playout(C, seed, initial=initial, max_moves=1500)
     assert all(taken[name] > 0 for name in PATHS), taken
+
+
+def test_the_state_builder_equals_the_constructor() -> None:
+    """`new_state` (`core.frozen.open_layout`) builds the record the constructor builds."""
+    for n, variant, options in CONFIGS[:5]:
+        initial = C.new_game(options, players=n, variant=variant)
+        for state in list(random_playout(C, 3, initial=initial).states(C))[::25]:
+            fields = attrs.asdict(state, recurse=False)
+            built = new_state(**fields)
+            assert type(built) is C.State
+            assert built == C.State(**fields) == state
+            assert all(getattr(built, k) is v for k, v in fields.items())
+            with pytest.raises(attrs.exceptions.FrozenInstanceError):
+                built.turn = 9  # type: ignore[misc]

@@ -1,9 +1,12 @@
-"""core.options (checks from annotations, dict I/O) and core.frozen (evolve, frozen_mapping)."""
+"""core.options (checks from annotations, dict I/O) and core.frozen (evolve, frozen_mapping, open_layout)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import threading
 import warnings
+import weakref
 from typing import Literal
 
 import attrs
@@ -13,7 +16,7 @@ from hypothesis import strategies as st
 
 from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.errors import InvalidOptionError
-from tabletop_rules.core.frozen import evolve, frozen_mapping
+from tabletop_rules.core.frozen import evolve, frozen_mapping, open_layout
 from tabletop_rules.core.options import GameOptions, int_option
 
 
@@ -131,3 +134,51 @@ def test_renamed_names_warn_and_serve_the_new_object() -> None:
     assert caught[0].category is DeprecationWarning
     with pytest.raises(AttributeError):
         getattr_("Nothing")
+
+
+class _PairSlots:
+    __slots__ = ("__weakref__", "a", "b")
+
+
+@attrs.frozen(cache_hash=True)
+class _Pair(_PairSlots):
+    a: int
+    b: tuple[int, ...] = ()
+
+
+def test_open_layout_builds_a_frozen_record_equal_to_the_constructors() -> None:
+    twin = open_layout(_Pair)
+    built = object.__new__(twin)
+    built.a = 1
+    built.b = (2, 3)
+    built._attrs_cached_hash = None
+    built.__class__ = _Pair
+    made = _Pair(a=1, b=(2, 3))
+    assert type(built) is _Pair
+    assert built == made
+    assert hash(built) == hash(made)
+    assert repr(built) == repr(made)
+    assert weakref.ref(built)() is built
+    assert pickle.loads(pickle.dumps(built)) == made
+    assert copy.copy(built) == made
+    assert evolve(built, a=5) == _Pair(a=5, b=(2, 3))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.a = 2  # type: ignore[misc]
+
+
+def test_open_layout_refuses_records_laid_out_otherwise() -> None:
+    @attrs.frozen
+    class Plain:  # its fields are its own slots, not a base class's
+        a: int
+
+    class _Short:
+        __slots__ = ("__weakref__", "a")  # one field missing
+
+    @attrs.frozen
+    class Missing(_Short):
+        a: int
+        b: int
+
+    for cls in (Plain, Missing):
+        with pytest.raises(TypeError, match="__slots__"):
+            open_layout(cls)

@@ -32,7 +32,7 @@ from tabletop_rules.chrononauts.position import (
     turn_line,
     win_conditions_of,
 )
-from tabletop_rules.chrononauts.state import OPEN, TRUE, State
+from tabletop_rules.chrononauts.state import OPEN, TRUE, State, new_state
 from tabletop_rules.chrononauts.work import ripple_pass
 
 __all__ = ["apply_fast"]
@@ -78,10 +78,10 @@ def _next_state(
 ) -> State:
     """``state`` with the zones a fast path changes; the optional fields default to the state's.
 
-    Built with keyword arguments rather than `core.evolve`: the attrs constructor of ``State`` is
-    about twice as fast as `evolve`'s field-by-field copy, and this is the commonest move's cost.
+    Built by `state.new_state`, the constructor's keywords in half its time (`core.evolve` copies
+    field by field and is about four times as slow): this is the commonest move's cost.
     """
-    return State(
+    return new_state(
         ctx=state.ctx,
         alt=state.alt if alt is None else alt,
         status=state.status if status is None else status,

@@ -25,7 +25,7 @@ from tabletop_rules.chrononauts.context import Context
 from tabletop_rules.chrononauts.frames import Frame, Window
 from tabletop_rules.chrononauts.history import Record
 from tabletop_rules.chrononauts.moves import Play
-from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, State
+from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, State, new_state
 
 __all__ = [
     "Position",
@@ -196,7 +196,8 @@ class Position:
     def freeze(self) -> State:
         """The state of this position: the zones it copied become tuples again, the others are shared.
 
-        Built with keyword arguments rather than `core.evolve`, which is about twice as slow here.
+        Built by `state.new_state`, the constructor's keywords in half its time (`core.evolve` copies
+        field by field and is about four times as slow).
         """
         s = self.source
         get = self.__dict__.get
@@ -216,7 +217,7 @@ class Position:
         solo_ids = get("solo_ids")
         home_row = get("home_row")
         stack = get("stack")
-        return State(
+        return new_state(
             ctx=self.ctx,
             alt=self.alt,
             status=s.status if status is None else tuple(status),

@@ -17,10 +17,11 @@ state.
 from __future__ import annotations
 
 import warnings
-from typing import Final, Literal, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
 
 import attrs
 
+from tabletop_rules.core.frozen import open_layout
 from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import Areas, BonusLayout, Bowls, ObjectiveSlot, Offers
 from tabletop_rules.trismaugistus.options import Options
@@ -90,8 +91,30 @@ class DieOnTracker:
         return f"{self.face}/{self.colour}"
 
 
+class _AutomaSlots:
+    """The slots of `AutomaState`'s fields, for `new_automa` (see `core.frozen.open_layout`)."""
+
+    __slots__ = (
+        "__weakref__",
+        "active_die",
+        "artifacts",
+        "dice_used",
+        "discard",
+        "draw_pile",
+        "ether",
+        "exhausted",
+        "experiments",
+        "gold",
+        "held_purples",
+        "levels",
+        "starting_experiment",
+        "tiebreak_track",
+        "vp",
+    )
+
+
 @attrs.frozen
-class AutomaState:
+class AutomaState(_AutomaSlots):
     """Everything the engine keeps for the automa (spec 1.3)."""
 
     vp: int = 0
@@ -150,8 +173,38 @@ class FinalScore:
     human_score: int | None = None
 
 
+class _StateSlots:
+    """The slots of `State`'s fields, declared in a plain base class so that `new_state` can fill
+    them (see `core.frozen.open_layout`)."""
+
+    __slots__ = (
+        "__weakref__",
+        "automa",
+        "automa_finished",
+        "board",
+        "difficulty",
+        "first_finisher",
+        "first_player",
+        "human_artifacts",
+        "human_dice",
+        "human_experiments",
+        "human_finished",
+        "masterpiece_deck",
+        "objectives_enabled",
+        "options",
+        "pack",
+        "pending",
+        "phase",
+        "round",
+        "score",
+        "to_move",
+        "trace",
+        "turn",
+    )
+
+
 @attrs.frozen(cache_hash=True)
-class State:
+class State(_StateSlots):
     """A Trismaugistus game: the pack, the rulings (`options`), the automa, the board mirror and the flow.
 
     A move builds the next state with `core.evolve` (keyword-only); nothing
@@ -189,3 +242,101 @@ class State:
             stacklevel=2,
         )
         return self.options
+
+
+_OPEN_STATE: Final = open_layout(State)
+_OPEN_AUTOMA: Final = open_layout(AutomaState)
+
+if TYPE_CHECKING:
+    # for mypy: the same keywords and types as the constructors
+    new_state = State
+    new_automa = AutomaState
+else:
+
+    def new_automa(
+        *,
+        vp,
+        gold,
+        ether,
+        levels,
+        tiebreak_track,
+        starting_experiment,
+        experiments,
+        artifacts,
+        active_die,
+        exhausted,
+        dice_used,
+        draw_pile,
+        discard,
+        held_purples,
+    ):
+        """``AutomaState(...)`` with every field given, in half the time (`core.frozen.open_layout`)."""
+        automa = object.__new__(_OPEN_AUTOMA)
+        automa.vp = vp
+        automa.gold = gold
+        automa.ether = ether
+        automa.levels = levels
+        automa.tiebreak_track = tiebreak_track
+        automa.starting_experiment = starting_experiment
+        automa.experiments = experiments
+        automa.artifacts = artifacts
+        automa.active_die = active_die
+        automa.exhausted = exhausted
+        automa.dice_used = dice_used
+        automa.draw_pile = draw_pile
+        automa.discard = discard
+        automa.held_purples = held_purples
+        automa.__class__ = AutomaState  # the same layout: from here on a frozen AutomaState
+        return automa
+
+    def new_state(
+        *,
+        pack,
+        options,
+        phase,
+        difficulty,
+        objectives_enabled,
+        masterpiece_deck,
+        round,
+        turn,
+        first_player,
+        to_move,
+        human_finished,
+        automa_finished,
+        first_finisher,
+        human_dice,
+        human_experiments,
+        human_artifacts,
+        automa,
+        board,
+        pending,
+        score,
+        trace,
+    ):
+        """``State(...)`` with every field given, in half the time (`core.frozen.open_layout`):
+        for the transitions, which build one state per move."""
+        state = object.__new__(_OPEN_STATE)
+        state.pack = pack
+        state.options = options
+        state.phase = phase
+        state.difficulty = difficulty
+        state.objectives_enabled = objectives_enabled
+        state.masterpiece_deck = masterpiece_deck
+        state.round = round
+        state.turn = turn
+        state.first_player = first_player
+        state.to_move = to_move
+        state.human_finished = human_finished
+        state.automa_finished = automa_finished
+        state.first_finisher = first_finisher
+        state.human_dice = human_dice
+        state.human_experiments = human_experiments
+        state.human_artifacts = human_artifacts
+        state.automa = automa
+        state.board = board
+        state.pending = pending
+        state.score = score
+        state.trace = trace
+        state._attrs_cached_hash = None
+        state.__class__ = State  # the same layout: from here on a frozen State
+        return state
