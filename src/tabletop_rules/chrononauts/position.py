@@ -165,22 +165,14 @@ class Position:
         if self.MUTABLE:
             self.stack = list(s.stack)  # every change touches the stack
         else:  # read-only: share the state's tuples (typed as lists, only ever read)
+            # the zones that listing legal moves reads, set at once; the others (goal piles, queues, ...)
+            # come from the state through __getattr__ when something asks
             d = self.__dict__
             d["status"] = s.status
             d["draw"] = s.draw_pile
             d["discard"] = s.discard_pile
             d["hands"] = s.hands
             d["tableaux"] = s.tableaux
-            d["ids"] = s.ids
-            d["missions"] = s.missions
-            d["id_pile"] = s.id_pile
-            d["id_queue"] = s.id_queue
-            d["mission_pile"] = s.mission_pile
-            d["mission_queue"] = s.mission_queue
-            d["revealed"] = s.revealed_ids
-            d["out_of_game"] = s.out_of_game
-            d["solo_ids"] = s.solo_ids
-            d["home_row"] = s.home_row
             d["stack"] = s.stack
 
     def __getattr__(self, name: str) -> Any:
@@ -216,7 +208,6 @@ class Position:
         out_of_game = get("out_of_game")
         solo_ids = get("solo_ids")
         home_row = get("home_row")
-        stack = get("stack")
         return new_state(
             ctx=self.ctx,
             alt=self.alt,
@@ -238,7 +229,7 @@ class Position:
             active=self.active,
             turn=self.turn,
             extra_turns=self.extra_turns,
-            stack=s.stack if stack is None else tuple(stack),
+            stack=tuple(self.stack),  # always set: a Work copies it at once, a read-only position shares it
             result=self.result,
             log=s.log.extended(self.log),
         )
@@ -274,10 +265,6 @@ class Position:
     def readable(self, identity: Identity) -> bool:
         """Whether an ID's three home entries are readable on the TimeLine (C-WIN-3, C-ANOM-8)."""
         return readable_of(self.ctx, self.status, self.alt, identity)
-
-    def most_convincing(self) -> set[str]:
-        """The most convincing face-up Mona Lisa(s) (C-ART-5, C-RULING-5)."""
-        return most_convincing_of(self.ctx, self.tableaux)
 
     def mission_done(self, player: int) -> bool:
         """Three distinct face-up Artifacts fill the Mission's slots (C-WIN-2, C-RULING-33)."""
