@@ -3,7 +3,8 @@
 Usage::
 
     python scripts/mutation.py GAME [--modules rules,reach] [--max-children N] [--sample FRACTION]
-                                    [--seed S] [--fresh] [--json PATH] [--fail-under PERCENT]
+                                    [--seed S] [--fresh] [--retrace] [--json PATH]
+                                    [--fail-under PERCENT]
 
 mutmut changes the code one small step at a time (a `<` becomes `<=`, a `+ 1` a `- 1`, an `and` an
 `or`, a string another string, ...) and runs the tests against each change, the *mutant*. A mutant the
@@ -24,7 +25,9 @@ How it runs, so that a game fits in well under an hour on two cores:
   mutant always meets the same examples and a slow mutant is never mistaken for a killed one.
 * `--sample FRACTION` tests a seeded random sample of each module's mutants (a quick run); without it
   every mutant is tested. Results are kept: a later run re-tests only mutants of changed functions and
-  the mutants that were not killed (the tests may have improved); `--fresh` starts over.
+  the mutants that were not killed (the tests may have improved); `--fresh` starts over. mutmut traces
+  a test only once, when it is new: `--retrace` traces every test again (after a refactor, or when
+  existing tests gained asserts) and keeps the results.
 
 The script prints the counts (killed, survived, timeout, suspicious, no tests), the score and each
 mutant that was not killed with its file, line and diff, and writes the same as JSON (by default
@@ -154,6 +157,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the sample (default: 0)")
     parser.add_argument("--fresh", action="store_true", help="forget earlier results and start over")
+    parser.add_argument(
+        "--retrace",
+        action="store_true",
+        help="trace which tests reach which function again, keeping the results (after a refactor, or"
+        " when existing tests gained asserts that reach more functions)",
+    )
     parser.add_argument("--json", type=Path, help="where to write the JSON summary")
     parser.add_argument(
         "--fail-under",
@@ -324,6 +333,22 @@ def refresh_stats(folder: Path, game: str, modules: Sequence[str]) -> None:
     note.write_text(json.dumps(mutated) + "\n", encoding="utf-8")
 
 
+def forget_test_map(folder: Path) -> None:
+    """Empty mutmut's map of which tests reach which function, keeping every mutant's result.
+
+    mutmut traces a test once, when it is new: a function added by a refactor, or reached by an assert
+    added to an existing test, is not linked to the tests that reach it, and its mutants "survive" tests
+    that would kill them. With the map empty, mutmut traces every test again on its next run.
+    """
+    stats = folder / "mutants" / "mutmut-stats.json"
+    if not stats.exists():
+        return
+    data = json.loads(stats.read_text(encoding="utf-8"))
+    data["tests_by_mangled_function_name"] = {}
+    data["duration_by_test"] = {}
+    stats.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
 def read_results(folder: Path, game: str, modules: Sequence[str]) -> dict[str, dict[str, int | None]]:
     """Every mutant of each module and its mutmut exit code (None: not tested yet)."""
     results: dict[str, dict[str, int | None]] = {}
@@ -492,6 +517,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder = prepare_project(args.game, config, pytest_options, args.fresh)
     generate(folder, args.game, modules, args.max_children)
     refresh_stats(folder, args.game, modules)
+    if args.retrace:
+        forget_test_map(folder)
     results = read_results(folder, args.game, modules)
     chosen = choose(results, args.sample, args.seed)
     pending = [name for module in modules for name in to_test(results[module], chosen[module])]

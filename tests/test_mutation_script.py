@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import tomllib
 from pathlib import Path
 
@@ -105,6 +106,26 @@ def test_sample_is_seeded_sorted_and_keeps_each_module():
     assert len(first["reach"]) == 1
     assert mutation.choose(names, 0.1, seed=4) != first
     assert mutation.choose(names, 1.0, seed=3) == {m: sorted(n) for m, n in names.items()}
+
+
+def test_retrace_empties_the_test_map_and_keeps_everything_else(tmp_path):
+    mutation.forget_test_map(tmp_path)  # nothing to forget: no error, no file made
+    assert not (tmp_path / "mutants").exists()
+    stats = tmp_path / "mutants" / "mutmut-stats.json"
+    stats.parent.mkdir()
+    kept = {"function_hashes": {"f": "h"}, "stats_time": 1.5, "git_commit": "abc"}
+    stats.write_text(
+        json.dumps({"tests_by_mangled_function_name": {"f": ["t"]}, "duration_by_test": {"t": 0.1}, **kept}),
+        encoding="utf-8",
+    )
+    mutation.forget_test_map(tmp_path)
+    assert json.loads(stats.read_text(encoding="utf-8")) == {
+        "tests_by_mangled_function_name": {},
+        "duration_by_test": {},
+        **kept,
+    }
+    assert mutation.build_parser().parse_args(["valandris", "--retrace"]).retrace
+    assert not mutation.build_parser().parse_args(["valandris"]).retrace
 
 
 def test_score_counts_timeouts_and_crashes_as_killed_and_skips_untested():

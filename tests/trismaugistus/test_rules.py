@@ -53,6 +53,13 @@ def test_new_game_players_is_one_or_none():  # T-GEN-1: the human is the only pl
     assert tm.GAME_INFO.version == tm.RULES_VERSION
 
 
+def test_new_games_share_the_one_default_options():  # T-GEN-1
+    # The caches keyed by options (the automa's die choice) compare them by identity: games with the
+    # default options must share one instance, or every new game would fill the caches again.
+    assert tm.new_game().options is tm.new_game().options is tm.new_game(None).options
+    assert tm.new_game({}).options == tm.new_game().options
+
+
 # Moves that are never, or rarely, legal: each must be refused by all three of check_move, is_legal, apply.
 ODD_MOVES: tuple[Any, ...] = (
     tm.HumanDraftDie("wild", "purple"),  # type: ignore[arg-type]
@@ -244,6 +251,8 @@ WRONG_TYPES = [
     (tm.HumanTakeExperiment("copper", ["FX-E01"]),  # type: ignore[arg-type]
      "HumanTakeExperiment.experiment_id must be a str, not ['FX-E01'] (list)"),
     (tm.HumanTakeArtifact(["red"], "FX-A01"), "HumanTakeArtifact.colour must be a str, not ['red'] (list)"),  # type: ignore[arg-type]
+    (tm.HumanDraftDie(["iron"], "red"), "HumanDraftDie.face must be a str, not ['iron'] (list)"),  # type: ignore[arg-type]
+    (tm.HumanDraftDie("iron", ["red"]), "HumanDraftDie.colour must be a str, not ['red'] (list)"),  # type: ignore[arg-type]
 ]  # fmt: skip
 
 
@@ -275,6 +284,11 @@ def test_chance_outcome_refusals_word_for_word():  # C-1, C-2, C-4, T-RULING-10,
         (card, tm.ObjectiveDie(1), "ObjectiveDie(position=1) does not answer the pending card"),
         (card, tm.ObjectiveDieRaw(1), "ObjectiveDieRaw(value=1) does not answer the pending card"),
         (card, tm.CardDrawn("FX-P4"), "'FX-P4' is not in the automa's draw pile"),
+        (
+            mid_round(),
+            tm.CardDrawn("FX-P4"),
+            "CardDrawn(card_id='FX-P4') is a chance outcome, but no card, die or masterpiece is awaited",
+        ),
         (black, tm.ObjectiveDieRaw(7), "the black die shows 1 to 6, not 7"),
         (black, tm.ObjectiveDieRaw(0), "the black die shows 1 to 6, not 0"),
         (roll, tm.ArtifactDie(3), "the artifact die chooses slot 1 or 2, not 3"),
@@ -292,6 +306,8 @@ def test_the_trace_of_a_board_report_lists_its_parts():  # T-RULING-17
         tm.TraceLine("", "board reported (correction): nothing"),
     )
     state = tm.apply(set_up(1, objectives=True), tm.ReportBoard(bowls=bowls(iron={"red": 3})))
+    # a report without a reason is the round-start roll before the round, a correction during it
+    assert state.trace == (tm.TraceLine("", "board reported (round_start): bowls"),)
     board = state.board
     every = tm.ReportBoard(
         reason="refill", bowls=board.bowls, experiment_areas=board.areas, artifact_offers=board.offers,

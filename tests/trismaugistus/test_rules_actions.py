@@ -451,5 +451,9 @@ def test_roll_d6_needs_two_artifacts_on_offer():  # T-RULING-10, C-4
 def test_o12a_one_step_advance_is_traced_as_t_act_3():  # T-ACT-3 (tagged T-ACT-6 before rules version 2)
     out = o12(4, {"iron": ["FX-E02"]}, with_die("iron", "white", 3))
     lines = [(t.clause, t.text) for t in out.trace]
-    assert ("T-ACT-3", "experiment: fire +1") in lines
+    assert lines[5:8] == [
+        ("T-ACT-3", "FX-E02 needs fire 3: already 4, one step up"),
+        ("T-ACT-3", "experiment: fire +1"),
+        ("T-BONUS-1", "fire 4 -> 5"),
+    ]
     assert all(clause != "T-ACT-6" for clause, _ in lines)

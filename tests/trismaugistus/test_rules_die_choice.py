@@ -183,6 +183,15 @@ def test_the_trace_of_a_card_without_a_die():  # T-RULING-8, both alternatives
         tm.TraceLine("T-RULING-8", "take experiment without a die: gold +1 -> 1"),
         tm.TraceLine("T-TURN-3", "FX-Y2 discarded; VP 0, gold 1, ether 1"),
     )
+    assert draw(state, "FX-Y5").trace == (
+        tm.TraceLine("T-TURN-1", "automa draws FX-Y5 (yellow, 1 of 9)"),
+        tm.TraceLine("T-TURN-2", "FX-Y5: dice copper/red mercury/white, cost 2, take_artifact"),
+        tm.TraceLine(
+            "T-RULING-8", "no die (the bowls are empty): section 2 skipped, the action resolves without a die"
+        ),
+        tm.TraceLine("T-RULING-8", "take artifact: no die, nothing happens"),
+        tm.TraceLine("T-TURN-3", "FX-Y5 discarded; VP 0, gold 0, ether 1"),
+    )
 
 
 def test_resolve_action_only_alternative():  # T-RULING-8 alternative

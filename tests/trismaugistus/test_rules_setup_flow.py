@@ -144,6 +144,9 @@ SETUP_REFUSALS = [
     (tm.Setup(1, True, "FX-S1", "FX-AS2", objective_row=ROW,
               objective_purple_ids=("FX-P1", "FX-Q9", "FX-P2")),
      PURPLES_3),  # FX-Q9 is no card at all
+    (tm.Setup(1, True, "FX-S1", "FX-AS2", objective_row=ROW,
+              objective_purple_ids=("FX-P1", "FX-P1", "FX-P2")),
+     PURPLES_3),  # three ids, but only two different cards
     (tm.Setup(1, False, "FX-S1", "FX-AS5"), "the starting artifact FX-AS5 shows 2 elemental symbols,"
      " so the tie-break track must be given (T-RULING-2)"),
     (tm.Setup(1, False, "FX-S1", "FX-AS2", "water"), "the starting artifact FX-AS2 shows fire,"
@@ -335,6 +338,10 @@ def test_finish_on_next_turn_alternative():  # T-RULING-16 alternative
     assert not state.automa_finished
     state = tm.apply(state, tm.HumanEndTurn(False))  # the automa's next turn would need a fourth die
     assert state.automa_finished
+    assert state.trace == (
+        tm.TraceLine("", "the human ends the turn"),
+        tm.TraceLine("T-RULING-16", "the automa would need a fourth die: it has finished the round"),
+    )
     assert tm.current_player(state) == 0
     assert state.first_finisher == "automa"
 
