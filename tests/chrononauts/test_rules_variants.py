@@ -266,6 +266,10 @@ def test_solonauts_window_of_ones_own_card():  # C-RULING-34, C-SOLO-4: the wind
     )
     assert C.legal_moves(state) == (C.Pass(),)
     assert C.from_json(C.to_json(state)) == state
+    # the window closes: the patch stands, and still no bonus card (C-SOLO-4), only the refill
+    after = move(state, "pass")
+    assert after.hands == (("INV-SABOTAGE",),)
+    assert after.stack[-2:] == (SoloTurn(), DrawCards(0, 4))
 
 
 def test_solonauts_discards_in_deck_order():  # C-SOLO-4: the order of the legal moves is part of the API
