@@ -59,8 +59,7 @@ def describe_position(state: Any) -> str:
     lev, uni, arc = (NAMES[v] for v in state.creatures)
     seals = ",".join(NAMES[v] for v in sorted(state.seals)) or "none"
     return (
-        f"L={lev} U={uni} A={arc} V={NAMES[state.demon]} seals={seals} "
-        f"declared={state.declared.name.lower()}"
+        f"L={lev} U={uni} A={arc} V={NAMES[state.demon]} seals={seals} declared={state.declared.name.lower()}"
     )
 
 

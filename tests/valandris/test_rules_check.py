@@ -17,6 +17,7 @@ from tabletop_rules.core import (
     InvalidOptionError,
     random_playout,
 )
+from tabletop_rules.core.protocol import CHANCE
 from tabletop_rules.valandris import moves as mv
 
 from .test_conformance import OPTION_SETS
@@ -135,6 +136,27 @@ def test_new_game_takes_options_a_dict_or_none():  # V-ENGINE-5
 
 def test_rules_version_is_the_game_version():
     assert v.GAME_INFO.version == v.RULES_VERSION == 1
+
+
+def test_a_refusal_says_whether_a_roll_or_a_decision_was_awaited():  # V-ENGINE-3, V-CHANCE-1
+    start = v.new_game()
+    with pytest.raises(IllegalMoveError) as info:
+        v.check_move(start, v.Roll(1))
+    assert (
+        str(info.value)
+        == "Roll(face=1) is not legal here; setup: the Holy Spirit places the Leviathan in the Abyss"
+    )
+    state, rng = start, random.Random(1)
+    for _ in range(200):  # a bound: the first roll comes after the setup, a few dozen moves
+        if v.current_player(state) == CHANCE:
+            break
+        state = v.apply(state, rng.choice(v.legal_moves(state)))
+    assert v.current_player(state) == CHANCE
+    place = v.legal_moves(start)[0]
+    with pytest.raises(IllegalMoveError) as info:
+        v.check_move(state, place)
+    assert str(info.value) == f"{place!r} is not a d12 outcome; {v.describe_phase(state)}"
+    assert str(info.value).endswith(": the d12 is rolled")
 
 
 def test_check_move_of_text_points_to_parse_move():  # mutation survivor (rules.check_move's message)
