@@ -40,7 +40,7 @@ def _episode(env, seed):
     observation, info = env.reset(seed=seed)
     rewards, actions = [], []
     rng = random.Random(seed)
-    while True:
+    while len(actions) < 10_000:  # a bound: an episode that never ends fails below, not hangs
         legal = [i for i, ok in enumerate(info["action_mask"]) if ok]
         assert legal
         action = rng.choice(legal)
@@ -50,6 +50,7 @@ def _episode(env, seed):
         rewards.append(reward)
         if terminated or truncated:
             return actions, rewards, terminated, truncated
+    raise AssertionError(f"the episode of seed {seed} has not ended after {len(actions)} steps")
 
 
 def test_an_episode_ends_with_the_seats_return_and_replays_from_its_seed():

@@ -64,6 +64,7 @@ def test_valandris_parameters_reach_the_rules():
     assert state.inner.options.crossing_bonus_steps == 2
     rng = random.Random(0)
     while not state.is_terminal():
+        assert state.move_number() < 10_000  # a bound: a game that never ends fails, not hangs
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             assert sum(p for _, p in outcomes) == pytest.approx(1.0)
@@ -145,10 +146,13 @@ def test_rl_environment_runs_episodes(name, params, size):
     rng = random.Random(1)
     for _ in range(3):
         step = env.reset()
-        while not step.last():
+        for _ in range(20_000):  # a bound: a game that never ends fails below, not hangs
+            if step.last():
+                break
             player = step.observations["current_player"]
             assert len(step.observations["info_state"][player]) == expected
             step = env.step([rng.choice(step.observations["legal_actions"][player])])
+        assert step.last()
         assert len(step.rewards) == game.num_players()
 
 

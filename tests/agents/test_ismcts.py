@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop_rules.agents import ISMCTS
-from tabletop_rules.core import InvalidOptionError, TabletopRulesError, random_playout
+from tabletop_rules.core import InvalidOptionError, TabletopRulesError
 from tabletop_rules.simulate import simulate
+from tabletop_rules.testing import finished_playout
 from tests.agents import kuhn
 
 KUHN = "tests.agents.kuhn"
@@ -24,7 +25,7 @@ DECISIONS = {"": 0, "p": 1, "b": 1, "pb": 0}
 def test_plays_only_legal_moves_through_whole_games():
     agent = ISMCTS(KUHN, iterations=40)
     for seed in range(20):
-        playout = random_playout(kuhn, seed, agents=[agent, agent])
+        playout = finished_playout(kuhn, seed, agents=[agent, agent])
         state = playout.initial
         for move in playout.moves:
             if kuhn.current_player(state) in (0, 1):

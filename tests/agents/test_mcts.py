@@ -12,6 +12,7 @@ from tabletop_rules import trismaugistus, valandris
 from tabletop_rules.agents import MCTS
 from tabletop_rules.core import CHANCE, InvalidOptionError, TabletopRulesError, random_playout
 from tabletop_rules.simulate import simulate
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.valandris.agents import greedy_agent
 
 VALANDRIS = "tabletop_rules.valandris"
@@ -135,7 +136,7 @@ def test_bad_parameters_and_states_are_typed_errors():
     with pytest.raises(TypeError, match="new_game"):
         MCTS("tabletop_rules.core")
     with pytest.raises(TabletopRulesError, match="over"):
-        MCTS(VALANDRIS, iterations=5)(random_playout(valandris, 1).final, random.Random(0))
+        MCTS(VALANDRIS, iterations=5)(finished_playout(valandris, 1).final, random.Random(0))
 
 
 def test_a_time_budget_returns_a_legal_move():

@@ -11,6 +11,7 @@ from tabletop_rules.chrononauts.agents import evaluate, heuristic_agent, rollout
 from tabletop_rules.chrononauts.determinize import resample_from_infostate
 from tabletop_rules.core import CHANCE, random_agent, random_playout
 from tabletop_rules.core.errors import TabletopRulesError
+from tabletop_rules.testing import finished_playout
 
 from .helpers import draw, evolve_timeline, move, setup
 
@@ -74,13 +75,13 @@ def test_it_beats_random_play():  # the strength target, in small (see benchmark
     for seed in range(4):
         seat = seed % 2
         agents = [heuristic_agent, random_agent(C)] if seat == 0 else [random_agent(C), heuristic_agent]
-        final = random_playout(C, 300 + seed, initial=C.new_game(players=2), agents=agents).final
+        final = finished_playout(C, 300 + seed, initial=C.new_game(players=2), agents=agents).final
         wins += final.result.winner == seat
     assert wins >= 3
 
 
 def test_rollout_agent_plays_legal_moves_to_the_end():
-    final = random_playout(C, 5, initial=C.new_game(players=3), agents=[rollout_agent] * 3).final
+    final = finished_playout(C, 5, initial=C.new_game(players=3), agents=[rollout_agent] * 3).final
     assert C.is_terminal(final)
 
 
@@ -92,7 +93,7 @@ def test_agents_refuse_chance_nodes():
 
 
 def test_evaluate_prefers_a_win_and_fears_destruction():  # C-WIN-*, C-LOSE-1
-    won = random_playout(C, 8, initial=C.new_game(players=2), agents=[heuristic_agent] * 2).final
+    won = finished_playout(C, 8, initial=C.new_game(players=2), agents=[heuristic_agent] * 2).final
     winner = won.result.winner
     assert evaluate(won, winner) == 1000.0
     assert evaluate(won, 1 - winner) == -1000.0

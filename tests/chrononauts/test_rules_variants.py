@@ -8,7 +8,8 @@ import pytest
 
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts.frames import DrawCards, SoloStep, SoloTurn, Window
-from tabletop_rules.core import CHANCE, IllegalMoveError, random_playout
+from tabletop_rules.core import CHANCE, IllegalMoveError
+from tabletop_rules.testing import finished_playout
 
 from .helpers import draw, evolve_timeline, idle, move, settle, setup, turn
 
@@ -219,7 +220,7 @@ def test_solonauts_win_and_loss():  # C-SOLO-6, C-SOLO-8, C-DECK-5, C-SOLO-7, C-
     assert C.is_terminal(state)
     assert state.result.conditions == ("out_of_cards",)
     assert C.returns(state) == (-1.0,)
-    assert C.is_terminal(random_playout(C, 3, initial=C.new_game(variant="solonauts")).final)
+    assert C.is_terminal(finished_playout(C, 3, initial=C.new_game(variant="solonauts")).final)
 
 
 def test_solonauts_everything_public_but_the_draw_pile():  # C-VIEW-7

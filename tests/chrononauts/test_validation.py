@@ -13,6 +13,7 @@ from tabletop_rules.chrononauts.history import Event
 from tabletop_rules.chrononauts.state import Result
 from tabletop_rules.core import GameNotOverError, InvalidStateError, random_playout
 from tabletop_rules.simulate import simulate
+from tabletop_rules.testing import finished_playout
 
 from .helpers import draw, move, setup
 
@@ -110,7 +111,7 @@ def test_outcome_of_finished_games():
         (2, "artifaxx", {"max_turns": 30}),
         (1, "solonauts", {}),
     ):
-        final = random_playout(C, 3, initial=C.new_game(options, players=players, variant=variant)).final
+        final = finished_playout(C, 3, initial=C.new_game(options, players=players, variant=variant)).final
         out = C.outcome(final)
         assert set(out) == {
             "winner",
@@ -145,7 +146,7 @@ def test_setup_helper_states_validate():
 
 def test_cards_set_aside_survive_the_end_of_the_game():  # C-STATE-8d, C-ACT-4 step 6
     # seed 100: the 13th paradox comes from a card Rewound during a Miracle, with a hand set aside
-    playout = random_playout(C, 100, initial=C.new_game(players=4))
+    playout = finished_playout(C, 100, initial=C.new_game(players=4))
     final = playout.final
     assert final.result.conditions == ("universe_destroyed",)
     assert any(isinstance(f, MiracleEnd) for s in playout.states(C) for f in s.stack)

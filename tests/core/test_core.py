@@ -20,7 +20,7 @@ from tabletop_rules.core import (
     random_playout,
     sample_outcome,
 )
-from tabletop_rules.testing import ConformanceError, check_state
+from tabletop_rules.testing import ConformanceError, check_state, finished_playout
 
 
 def test_errors_are_value_errors():
@@ -62,18 +62,33 @@ def test_random_playout_truncation_and_replay():
     states = list(playout.states(valandris))
     assert states[0] == playout.initial
     assert states[-1] == playout.final
-    full = random_playout(valandris, seed=5)
+    full = random_playout(valandris, seed=5, max_moves=10_000)
     assert full.moves[:10] == playout.moves
     assert not full.truncated
+
+
+def test_finished_playout_is_the_random_playout_and_fails_when_the_game_goes_on():
+    full = finished_playout(valandris, 5)
+    assert full == random_playout(valandris, 5, max_moves=20_000)
+    assert not full.truncated
+    assert valandris.is_terminal(full.final)
+    with pytest.raises(ConformanceError) as info:
+        finished_playout(valandris, 5, max_moves=10)  # the tests' bound: a game that never ends fails
+    assert str(info.value) == "seed 5: the game has not ended after 10 moves"
 
 
 def test_random_playout_with_agents():
     def first_move(state, rng):
         return valandris.legal_moves(state)[0]
 
-    playout = random_playout(valandris, seed=1, agents=[first_move, first_move])
-    again = random_playout(valandris, seed=1, agents=[first_move, first_move])
+    playout = random_playout(valandris, seed=1, agents=[first_move, first_move], max_moves=10_000)
+    again = random_playout(valandris, seed=1, agents=[first_move, first_move], max_moves=10_000)
     assert playout == again
+    assert not playout.truncated
+    steps = zip(playout.states(valandris), playout.moves, strict=False)
+    decisions = [(state, move) for state, move in steps if valandris.current_player(state) is not core.CHANCE]
+    assert decisions
+    assert all(move == valandris.legal_moves(state)[0] for state, move in decisions)
 
 
 def test_game_modules_satisfy_the_protocol():

@@ -19,6 +19,7 @@ from tabletop_rules.core.jsonio import Fields, as_choice, as_int, brief, load_js
 from tabletop_rules.core.playout import sample_outcome
 from tabletop_rules.core.records import record_playout, replay
 from tabletop_rules.simulate import SimulationError, play_one, simulate
+from tabletop_rules.testing import finished_playout
 
 
 @pytest.mark.parametrize(
@@ -178,7 +179,7 @@ def test_sample_outcome_refuses_negative_or_float_probabilities(outcomes: Any) -
 
 def _roll_state() -> v.State:
     for seed in range(200):
-        for state in random_playout(v, seed).states(v):
+        for state in finished_playout(v, seed).states(v):
             if v.chance_outcomes(state):
                 return state
     raise AssertionError("no roll found")  # pragma: no cover

@@ -25,6 +25,7 @@ from tabletop_rules.core import (
     TabletopRulesError,
     random_playout,
 )
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.trismaugistus import moves as mv
 from tabletop_rules.trismaugistus.agents import heuristic_human
 from tabletop_rules.trismaugistus.cli import main as cli_main
@@ -64,7 +65,7 @@ BAD_BOOLS: list[Any] = [1, 0, None, "true", Int(1), 1.0] + ([np.bool_(True)] if 
 
 def _states(seed: int, setup: str, options: Any = None) -> Iterator[tm.State]:
     start = tm.new_game_with_setup(setup, options)
-    yield from random_playout(tm, seed, initial=start, agents=[heuristic_human]).states(tm)
+    yield from finished_playout(tm, seed, initial=start, agents=[heuristic_human]).states(tm)
 
 
 @pytest.fixture(scope="module")

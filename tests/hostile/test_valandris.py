@@ -28,6 +28,7 @@ from tabletop_rules.core.errors import (
     TabletopRulesError,
 )
 from tabletop_rules.core.records import record_playout, replay
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.valandris import Piece
 from tabletop_rules.valandris import moves as mv
 
@@ -77,7 +78,7 @@ def legal_samples() -> list[tuple[v.State, v.Move]]:
 
 
 def _states_and_moves(seed: int) -> tuple[list[v.State], tuple[v.Move, ...]]:
-    playout = random_playout(v, seed)
+    playout = finished_playout(v, seed)
     return list(playout.states(v)), playout.moves
 
 

@@ -7,8 +7,8 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from tabletop_rules import trismaugistus as tm
-from tabletop_rules.core import random_playout
 from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.trismaugistus import actions
 
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
@@ -73,7 +73,7 @@ def test_bad_ids_and_moves_raise_typed_errors():
 @given(seed=st.integers(0, 2**31 - 1))
 def test_every_legal_move_of_a_playout_round_trips(options: tm.Options | None, seed: int):
     n, k = actions.num_actions(START), actions.num_chance_outcomes(START)
-    playout = random_playout(tm, seed, options=options)
+    playout = finished_playout(tm, seed, options=options)
     for state in playout.states(tm):
         moves = tm.legal_moves(state)
         ids = [actions.move_to_action(state, m) for m in moves]

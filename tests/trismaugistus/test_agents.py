@@ -7,7 +7,8 @@ import random
 import pytest
 
 from tabletop_rules import trismaugistus as tm
-from tabletop_rules.core import CHANCE, IllegalMoveError, random_playout, sample_outcome
+from tabletop_rules.core import CHANCE, IllegalMoveError, sample_outcome
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.trismaugistus.agents import heuristic_human, random_agent
 
 SETUPS = [
@@ -63,11 +64,11 @@ def test_heuristic_human_takes_from_its_die_area():  # B-6
 @pytest.mark.parametrize("agent", [heuristic_human, random_agent])
 def test_agents_are_reproducible_per_seed(agent):
     start = tm.new_game_with_setup(SETUPS[1])
-    first = random_playout(tm, 11, initial=start, agents=[agent])
-    second = random_playout(tm, 11, initial=start, agents=[agent])
+    first = finished_playout(tm, 11, initial=start, agents=[agent])
+    second = finished_playout(tm, 11, initial=start, agents=[agent])
     assert first.moves == second.moves
     assert first.final == second.final
-    other = random_playout(tm, 12, initial=start, agents=[agent])
+    other = finished_playout(tm, 12, initial=start, agents=[agent])
     assert other.moves != first.moves
 
 

@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from tabletop_rules import trismaugistus as tm
-from tabletop_rules.core import random_playout
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.trismaugistus.automa import Work
 from tabletop_rules.trismaugistus.flow import _setup_game, setup_game
 from tabletop_rules.trismaugistus.reports import (
@@ -32,7 +32,7 @@ def _states(options: tm.Options | None, seeds: range) -> list[tm.State]:
     for seed in seeds:
         start = tm.new_game(options)
         setup = [m for m in tm.legal_moves(start) if isinstance(m, tm.Setup)][seed * 7 % 144]
-        out.extend(random_playout(tm, seed, initial=tm.apply(start, setup)).states(tm))
+        out.extend(finished_playout(tm, seed, initial=tm.apply(start, setup)).states(tm))
     return out
 
 

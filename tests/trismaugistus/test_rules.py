@@ -11,7 +11,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from tabletop_rules import trismaugistus as tm
-from tabletop_rules.core import CHANCE, random_playout
+from tabletop_rules.core import CHANCE
 from tabletop_rules.core.errors import (
     GameNotOverError,
     IllegalMoveError,
@@ -19,6 +19,7 @@ from tabletop_rules.core.errors import (
     InvalidOptionError,
 )
 from tabletop_rules.simulate import simulate
+from tabletop_rules.testing import finished_playout
 
 from .helpers import automa_turn, bowls, draw, finished, general_human_move, mid_round, set_up
 
@@ -26,7 +27,7 @@ from .helpers import automa_turn, bowls, draw, finished, general_human_move, mid
 def _mid_game(seed: int = 7) -> tm.State:
     """A difficulty-1 state without objectives, in round 1 with the human to move, after a few moves."""
     start = tm.apply(tm.new_game(), tm.parse_move(tm.new_game(), "setup d1 exp=FX-S1 art=FX-AS2"))
-    for state in random_playout(tm, seed, initial=start).states(tm):
+    for state in finished_playout(tm, seed, initial=start).states(tm):
         if state.phase == "play" and state.to_move == "human" and state.automa.dice_used:
             return state
     raise AssertionError("no such state")  # pragma: no cover
@@ -107,7 +108,7 @@ def _agree(state: tm.State, move: Any, expected: bool | None = None) -> None:
 def test_check_move_and_is_legal_agree_with_legal_moves(options: tm.Options | None, seed: int):  # T-GEN-2
     """On random playouts: every offered move is legal; odd moves get one answer from all three."""
     rng = random.Random(seed)
-    for state in random_playout(tm, seed, options=options).states(tm):
+    for state in finished_playout(tm, seed, options=options).states(tm):
         if tm.is_terminal(state):
             for move in ODD_MOVES:
                 _agree(state, move, expected=False)
@@ -125,7 +126,7 @@ def test_check_move_and_is_legal_agree_with_legal_moves(options: tm.Options | No
 
 
 def test_outcome_of_a_finished_game():
-    final = random_playout(tm, 9).final
+    final = finished_playout(tm, 9).final
     out = tm.outcome(final)
     assert final.score is not None
     assert out["score"] == tm.automa_score(final) == final.score.total
@@ -169,7 +170,7 @@ def test_simulate_summarises_outcomes():
 
 
 def test_chance_distributions_are_shared_tuples():
-    state = next(s for s in random_playout(tm, 1).states(tm) if s.pending is not None)
+    state = next(s for s in finished_playout(tm, 1).states(tm) if s.pending is not None)
     assert tm.chance_outcomes(state) is tm.chance_outcomes(attrs.evolve(state))
 
 
@@ -187,7 +188,7 @@ def test_fast_paths_refuse_what_check_move_refuses():
         with pytest.raises(IllegalMoveError):
             tm.apply(state, move)
     draw = next(
-        s for s in random_playout(tm, 3).states(tm) if s.pending is not None and s.pending.kind == "card"
+        s for s in finished_playout(tm, 3).states(tm) if s.pending is not None and s.pending.kind == "card"
     )
     with pytest.raises(IllegalMoveError):
         tm.apply(draw, tm.CardDrawn(["FX-G1"]))  # type: ignore[arg-type]
@@ -202,7 +203,7 @@ def test_fast_end_of_turn_equals_the_general_path(options: tm.Options | None):  
 
     checked = 0
     for seed in range(6):
-        for state in random_playout(tm, seed, options=options).states(tm):
+        for state in finished_playout(tm, seed, options=options).states(tm):
             if state.phase != "play" or state.pending is not None or state.to_move != "human":
                 continue
             work = Work(state)
@@ -213,7 +214,7 @@ def test_fast_end_of_turn_equals_the_general_path(options: tm.Options | None):  
 
 
 def test_round_start_menu_reports_are_accepted_by_check_move():  # T-ROUND, spec 1.3
-    for state in random_playout(tm, 4).states(tm):
+    for state in finished_playout(tm, 4).states(tm):
         if state.phase == "round_start":
             for report in tm.legal_moves(state):
                 tm.check_move(state, report)
@@ -225,7 +226,7 @@ def test_fast_take_paths_equal_the_general_path():  # B-6: the direct path of a 
 
     checked = 0
     for seed in range(4):
-        for state in random_playout(tm, seed).states(tm):
+        for state in finished_playout(tm, seed).states(tm):
             if state.phase != "play" or state.pending is not None:
                 continue
             for move in tm.legal_moves(state):

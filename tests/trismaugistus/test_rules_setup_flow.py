@@ -496,13 +496,13 @@ def test_report_reason_may_be_left_out():  # T-RULING-17
         tm.apply(state, tm.ReportBoard(experiment_areas=areas()))
 
 
-GOLDEN = (55, 1, 75)  # moves, difficulty, automa score of random_playout(tm, 2026)
+GOLDEN = (55, 1, 75)  # moves, difficulty, automa score of finished_playout(tm, 2026)
 
 
 def test_golden_seeded_game():  # a regression record: change GAME_INFO.version when this changes
-    from tabletop_rules.core import random_playout
+    from tabletop_rules.testing import finished_playout
 
-    playout = random_playout(tm, 2026)
+    playout = finished_playout(tm, 2026)
     final = playout.final
     assert final.score is not None
     assert (len(playout.moves), final.difficulty, final.score.total) == GOLDEN

@@ -8,15 +8,14 @@ import attrs
 import pytest
 
 from tabletop_rules import trismaugistus as tm
-from tabletop_rules.core import random_playout
 from tabletop_rules.core.errors import InvalidStateError
-from tabletop_rules.testing import check_playout
+from tabletop_rules.testing import check_playout, finished_playout
 
 
 def _mid_game(seed: int = 7) -> tm.State:
     """A difficulty-1 state without objectives, in round 1 with the human to move, after a few moves."""
     start = tm.apply(tm.new_game(), tm.parse_move(tm.new_game(), "setup d1 exp=FX-S1 art=FX-AS2"))
-    for state in random_playout(tm, seed, initial=start).states(tm):
+    for state in finished_playout(tm, seed, initial=start).states(tm):
         if state.phase == "play" and state.to_move == "human" and state.automa.dice_used:
             return state
     raise AssertionError("no such state")  # pragma: no cover
@@ -32,7 +31,7 @@ def _board(state: tm.State, **changes: Any) -> tm.State:
 
 def test_every_state_of_playouts_is_valid():
     for seed in range(6):
-        for state in random_playout(tm, seed).states(tm):
+        for state in finished_playout(tm, seed).states(tm):
             tm.validate(state)
 
 
@@ -106,7 +105,7 @@ def test_validate_setup_and_end_states():
         tm.validate(_automa(tm.new_game(), vp=3))
     with pytest.raises(InvalidStateError):
         tm.validate("state")  # type: ignore[arg-type]
-    final = random_playout(tm, 4).final
+    final = finished_playout(tm, 4).final
     tm.validate(final)
     assert final.score is not None
     with pytest.raises(InvalidStateError):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tabletop_rules import valandris as v
-from tabletop_rules.core import IllegalMoveError, InvalidMoveError, random_playout
+from tabletop_rules.core import IllegalMoveError, InvalidMoveError
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.valandris import actions
 
 
@@ -42,7 +43,7 @@ def test_ids_are_stable():
 
 
 def test_legal_moves_of_a_playout_have_distinct_ids():  # V-ENGINE-2
-    for state in random_playout(v, 4).states(v):
+    for state in finished_playout(v, 4).states(v):
         ids = [v.move_to_action(state, m) for m in v.legal_moves(state)]
         assert len(set(ids)) == len(ids)
 
@@ -75,5 +76,5 @@ def test_max_game_length_bounds_every_game():  # V-END-3, V-RULING-29
     assert v.max_game_length(state) == 10 + 6 * 8
     assert v.max_game_length(v.new_game({"max_turns": None})) is None
     for seed in range(20):
-        playout = random_playout(v, seed, options=options)
+        playout = finished_playout(v, seed, options=options)
         assert len(playout.moves) <= v.max_game_length(state)

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop_rules import valandris as v
-from tabletop_rules.core import CHANCE, random_playout
+from tabletop_rules.core import CHANCE
 from tabletop_rules.core.errors import InvalidStateError
-from tabletop_rules.testing import check_determinism, check_playout
+from tabletop_rules.testing import check_determinism, check_playout, finished_playout
 from tabletop_rules.valandris import Phase
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -43,15 +43,15 @@ def test_conformance(seed, options):  # V-ORACLE-9
 @given(seed=SEEDS)
 def test_same_seed_same_game(seed):  # V-ORACLE-9, V-CHANCE-4
     check_determinism(v, seed)
-    a = random_playout(v, seed)
-    b = random_playout(v, seed)
+    a = finished_playout(v, seed)
+    b = finished_playout(v, seed)
     assert a == b
 
 
 @settings(max_examples=15, deadline=None)
 @given(seed=SEEDS)
 def test_invariants_along_random_playouts(seed):  # V-POWER-UNI-4, V-HS-5, V-END-2
-    for state in random_playout(v, seed).states(v):
+    for state in finished_playout(v, seed).states(v):
         v.validate(state)
         assert len(state.seals) <= 11
         if state.phase is Phase.OVER:
@@ -64,7 +64,7 @@ def test_invariants_along_random_playouts(seed):  # V-POWER-UNI-4, V-HS-5, V-END
 def test_equivariance_under_the_120_symmetries(seed, which, options):  # V-ORACLE-4
     g = v.BOARD.symmetries[which]
     rng = random.Random(seed)
-    playout = random_playout(v, seed, options=options)
+    playout = finished_playout(v, seed, options=options)
     states = list(playout.states(v))
     for state in rng.sample(states, min(12, len(states))):
         image = v.transform_state(state, g)
@@ -90,7 +90,7 @@ def test_equivariance_under_the_120_symmetries(seed, which, options):  # V-ORACL
 
 
 def test_legal_moves_and_apply_are_pure():  # V-ORACLE-9
-    playout = random_playout(v, 11)
+    playout = finished_playout(v, 11)
     for state in list(playout.states(v))[:80]:
         before = v.to_json(state)
         assert v.legal_moves(state) == v.legal_moves(state)

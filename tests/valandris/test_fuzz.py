@@ -17,12 +17,12 @@ from tabletop_rules.core import (
     InvalidStateError,
     TabletopRulesError,
     make_record,
-    random_playout,
     replay,
 )
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.testing.strategies import json_values
 
-PLAYOUT = random_playout(v, 21)
+PLAYOUT = finished_playout(v, 21)
 STATES = list(PLAYOUT.states(v))
 JSON_VALUES = json_values("H0", "E5", "A19", "archangel", "unicorn", "leviathan", "valandris")
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tabletop_rules import valandris as v
-from tabletop_rules.core import random_playout
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris import reach
 
@@ -16,7 +16,7 @@ from .test_conformance import OPTION_SETS
 
 
 def playout_states(seed: int, options: v.Options) -> list[v.State]:
-    return [s for s in random_playout(v, seed, options=options).states(v) if len(s.creatures) == 3]
+    return [s for s in finished_playout(v, seed, options=options).states(v) if len(s.creatures) == 3]
 
 
 def plain_reach(state: v.State, steps: int) -> set[int]:

@@ -15,9 +15,9 @@ from tabletop_rules.core import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidOptionError,
-    random_playout,
 )
 from tabletop_rules.core.protocol import CHANCE
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.valandris import moves as mv
 
 from .test_conformance import OPTION_SETS
@@ -43,7 +43,7 @@ _EVERY_MOVE = (
 def test_check_move_and_is_legal_agree_with_legal_moves(seed, options):  # V-ENGINE-1, V-ENGINE-3, V-CHANCE-1
     """Over random playouts, every move of the game is legal exactly when `legal_moves` lists it."""
     rng = random.Random(seed)
-    for state in random_playout(v, seed, options=options).states(v):
+    for state in finished_playout(v, seed, options=options).states(v):
         listed = set(v.legal_moves(state)) | {m for m, _ in v.chance_outcomes(state)}
         for move in rng.sample(_EVERY_MOVE, 40) + sorted(listed, key=repr):
             legal = move in listed
@@ -107,7 +107,7 @@ def test_outcome_of_an_unfinished_game_raises():  # V-END-1
 
 
 def test_outcome_of_a_finished_game():  # V-END-2, V-END-3, V-ENGINE-6
-    final = random_playout(v, 5).final
+    final = finished_playout(v, 5).final
     result = v.outcome(final)
     assert result["score"] == final.score
     assert result["captured"] is final.captured

@@ -7,13 +7,14 @@ import json
 import pytest
 
 from tabletop_rules import valandris as v
-from tabletop_rules.core import InvalidStateError, random_playout
+from tabletop_rules.core import InvalidStateError
+from tabletop_rules.testing import finished_playout
 
 from .helpers import ABYSS_VERTICES, EARTH_VERTICES, HEAVEN_VERTICES, position
 
 
 def test_state_holds_everything_to_continue_mid_turn():  # V-ENGINE-4
-    playout = random_playout(v, seed=3)
+    playout = finished_playout(v, seed=3)
     for state in playout.states(v):
         data = v.state_to_dict(state)
         for key in (

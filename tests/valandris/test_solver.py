@@ -24,7 +24,7 @@ pytest.importorskip("numpy")
 
 from tabletop_rules import valandris as v
 from tabletop_rules.core.errors import InvalidOptionError
-from tabletop_rules.core.playout import random_playout
+from tabletop_rules.testing import finished_playout
 from tabletop_rules.valandris.solver import Tablebase, perfect_agent, solve
 from tabletop_rules.valandris.solver import _engine as engine
 from tabletop_rules.valandris.solver.__main__ import main, parse_options
@@ -247,7 +247,7 @@ def test_perfect_agents_play_through_the_playout_api(tablebase: Tablebase) -> No
         expected = tablebase.value(state)
         if len(state.seals) < 11 or expected is None or played >= 4:
             continue
-        final = random_playout(die_ignored, 3, initial=state, agents=[hs, dem]).final  # type: ignore[arg-type]
+        final = finished_playout(die_ignored, 3, initial=state, agents=[hs, dem]).final  # type: ignore[arg-type]
         assert final.captured
         assert final.score == state.turn + expected - 1
         played += 1

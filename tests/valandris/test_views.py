@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop_rules import valandris as v
-from tabletop_rules.core import random_playout
+from tabletop_rules.testing import finished_playout
 
 from .helpers import play
 
@@ -24,7 +24,7 @@ def test_describe_phase_names_every_setup_decision():  # V-ENGINE-5
 def test_describe_phase_covers_every_phase_of_a_playout():  # V-ENGINE-1
     seen = {}
     for seed in range(6):
-        for state in random_playout(v, seed).states(v):
+        for state in finished_playout(v, seed).states(v):
             seen.setdefault(state.phase, v.describe_phase(state))
     assert set(seen) >= {v.Phase.LEVIATHAN, v.Phase.ARCHANGEL, v.Phase.DECLARE, v.Phase.VALANDRIS}
     for phase, text in seen.items():

@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -228,6 +228,29 @@ def check_playout(
                     seen.append(m)
         state = game.apply(state, move)
         moves.append(move)
+
+
+def finished_playout(
+    game: Game[StateT, MoveT],
+    seed: int,
+    *,
+    options: Any = None,
+    initial: StateT | None = None,
+    agents: Sequence[Callable[[StateT, random.Random], MoveT]] | None = None,
+    max_moves: int = 20_000,
+) -> Playout[StateT, MoveT]:
+    """``random_playout`` that must reach the end of the game within ``max_moves`` atomic moves.
+
+    The same game as ``random_playout`` with the same arguments. Tests play through it, so that a game
+    that never ends fails, naming its seed, instead of hanging the suite.
+
+    Raises:
+        ConformanceError: if the game has not ended after ``max_moves`` moves.
+    """
+    playout = random_playout(game, seed, options=options, initial=initial, agents=agents, max_moves=max_moves)
+    if playout.truncated:
+        raise ConformanceError(f"seed {seed}: the game has not ended after {max_moves} moves")
+    return playout
 
 
 def check_determinism(
