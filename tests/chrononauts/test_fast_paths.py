@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import itertools
 
 import attrs
 import pytest
@@ -11,8 +12,9 @@ from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts import fast_paths
 from tabletop_rules.chrononauts.engine import run
 from tabletop_rules.chrononauts.frames import CHANCE_FRAMES
-from tabletop_rules.chrononauts.state import new_state
+from tabletop_rules.chrononauts.state import new_state, successor
 from tabletop_rules.core import random_playout
+from tabletop_rules.core.frozen import evolve
 from tabletop_rules.testing import finished_playout
 
 CONFIGS = [
@@ -102,3 +104,37 @@ def test_the_state_builder_equals_the_constructor() -> None:
             assert all(getattr(built, k) is v for k, v in fields.items())
             with pytest.raises(attrs.exceptions.FrozenInstanceError):
                 built.turn = 9  # type: ignore[misc]
+
+
+def test_the_successor_builder_equals_evolve() -> None:
+    """`successor` keeps every field it is not given and sets the ones it is, as `evolve` does."""
+    initial = C.new_game(players=4)
+    states = list(finished_playout(C, 5, initial=initial).states(C))
+    turns_apart = 0
+    for before, after in itertools.pairwise(states[::40]):
+        hot = {
+            "draw_pile": after.draw_pile,
+            "discard_pile": after.discard_pile,
+            "hands": after.hands,
+            "stack": after.stack,
+            "log": after.log,
+        }
+        kept = successor(before, **hot)
+        assert type(kept) is C.State
+        assert kept == evolve(before, **hot)
+        assert all(getattr(kept, k) is v for k, v in hot.items())
+        optional = {
+            "alt": after.alt,
+            "status": after.status,
+            "tableaux": after.tableaux,
+            "active": after.active,
+            "turn": after.turn,
+            "extra_turns": after.extra_turns,
+        }
+        changed = successor(before, **hot, **optional)
+        assert changed == evolve(before, **hot, **optional)
+        assert all(getattr(changed, k) is v for k, v in optional.items())
+        turns_apart += changed.turn != kept.turn
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            changed.turn = 9  # type: ignore[misc]
+    assert turns_apart > 5  # the optional fields were given values other than the kept ones

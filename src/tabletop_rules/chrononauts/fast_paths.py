@@ -32,7 +32,7 @@ from tabletop_rules.chrononauts.position import (
     turn_line,
     win_conditions_of,
 )
-from tabletop_rules.chrononauts.state import OPEN, TRUE, State, new_state
+from tabletop_rules.chrononauts.state import OPEN, TRUE, State, successor
 from tabletop_rules.chrononauts.work import ripple_pass
 
 __all__ = ["apply_fast"]
@@ -61,59 +61,12 @@ def apply_fast(state: State, move: Move) -> State | None:
     return None
 
 
-def _next_state(
-    state: State,
-    *,
-    draw_pile: tuple[int, ...],
-    discard_pile: tuple[str, ...],
-    hands: tuple[tuple[str, ...], ...],
-    stack: tuple[Frame, ...],
-    log: History,
-    alt: int | None = None,
-    status: tuple[str, ...] | None = None,
-    tableaux: tuple[tuple[str, ...], ...] | None = None,
-    active: int | None = None,
-    turn: int | None = None,
-    extra_turns: int | None = None,
-) -> State:
-    """``state`` with the zones a fast path changes; the optional fields default to the state's.
-
-    Built by `state.new_state`, the constructor's keywords in half its time (`core.evolve` copies
-    field by field and is about four times as slow): this is the commonest move's cost.
-    """
-    return new_state(
-        ctx=state.ctx,
-        alt=state.alt if alt is None else alt,
-        status=state.status if status is None else status,
-        draw_pile=draw_pile,
-        discard_pile=discard_pile,
-        hands=hands,
-        tableaux=state.tableaux if tableaux is None else tableaux,
-        ids=state.ids,
-        missions=state.missions,
-        id_pile=state.id_pile,
-        id_queue=state.id_queue,
-        mission_pile=state.mission_pile,
-        mission_queue=state.mission_queue,
-        revealed_ids=state.revealed_ids,
-        out_of_game=state.out_of_game,
-        solo_ids=state.solo_ids,
-        home_row=state.home_row,
-        active=state.active if active is None else active,
-        turn=state.turn if turn is None else turn,
-        extra_turns=state.extra_turns if extra_turns is None else extra_turns,
-        stack=stack,
-        result=state.result,
-        log=log,
-    )
-
-
 def _pass_keeps_window_open(state: State, top: Window) -> State | None:
     """C-MEMO-3: a pass that leaves the window open changes only the window and the history."""
     if not state.ctx.options.memo_poll_all_players:
         return None  # the next seat may be skipped: the general path
     event = (pass_line(state.ctx.cards, top.polled(), top.play.card), -1, "")
-    return _next_state(
+    return successor(
         state,
         draw_pile=state.draw_pile,
         discard_pile=state.discard_pile,
@@ -151,7 +104,7 @@ def _draw(state: State, top: DrawCards, card: str) -> State | None:
     event = draw_event(state.ctx.cards, player, card)
     if new_stack is None:
         return _turn_ends(state, player, stack[:-1], tuple(pile), state.discard_pile, hands, [event])
-    return _next_state(
+    return successor(
         state,
         draw_pile=tuple(pile),
         discard_pile=state.discard_pile,
@@ -173,7 +126,7 @@ def _play_opens_window(state: State, top: PlayStep, play: Play) -> State | None:
     window = Window(
         owner=player, play=play, origin="hand", step=top.kind, eligible=eligible, index=0, passes=0
     )
-    return _next_state(
+    return successor(
         state,
         draw_pile=state.draw_pile,
         discard_pile=state.discard_pile,
@@ -191,7 +144,7 @@ def _kill_time_and_draw(state: State, top: PlayStep, move: KillTime) -> State | 
     hand = list(state.hands[player])
     for card in move.cards:
         hand.remove(card)
-    return _next_state(
+    return successor(
         state,
         draw_pile=state.draw_pile,
         discard_pile=(*state.discard_pile, *move.cards),
@@ -260,7 +213,7 @@ def _turn_ends(
         following = (player + 1) % ctx.players
     turn = state.turn + 1
     events.append((turn_line(turn, following), -1, ""))
-    return _next_state(
+    return successor(
         state,
         alt=alt,
         status=status,
@@ -349,7 +302,7 @@ def _patch_stands(
         events.append(("the UltraParadox begins", -1, ""))  # C-ANOM-5
     if not ctx.playable_if[card.id].holds(state.alt):
         rest = (*rest, RIPPLE_CHECK)
-    return _next_state(
+    return successor(
         state,
         status=(*state.status[:index], card.id, *state.status[index + 1 :]),
         draw_pile=state.draw_pile,

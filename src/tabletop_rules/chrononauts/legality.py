@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
@@ -154,57 +154,34 @@ def legal_moves_of(state: State) -> tuple[Move, ...]:
     return ()
 
 
-@functools.lru_cache(maxsize=1024)
-def _fractions(total: int) -> tuple[Fraction, ...]:
-    """``Fraction(k, total)`` for every ``k`` (a bounded cache of immutable rows)."""
-    return tuple(Fraction(k, total) for k in range(total + 1))
-
-
-@functools.lru_cache(maxsize=1024)
-def _draw_table(ctx: Context, total: int) -> tuple[tuple[tuple[Move, Fraction], ...], ...]:
-    """Per deck card, per number of copies left, the outcome ``(Draw(card), copies/total)``.
-
-    A bounded cache keyed by the (immutable) context and the pile size: the pairs are shared and
-    immutable, so a draw allocates only its list, which keeps samplers cheap for the garbage collector.
-    """
-    row = _fractions(total)
-    return tuple(
-        tuple((draw, row[k]) if k <= total else (draw, row[0]) for k in range(copies + 1))
-        for draw, copies in zip(ctx.draws, ctx.deck_counts, strict=True)
-    )
-
-
-def chance_outcomes_of(state: State) -> list[tuple[Move, Fraction]]:
+def chance_outcomes_of(state: State) -> Sequence[tuple[Move, Fraction]]:
     """Every outcome of the chance event on top, with its exact probability (C-CHANCE-2, C-CHANCE-5)."""
     if state.result is not None or not state.stack:
-        return []
+        return ()
     top = state.stack[-1]
     if type(top) is DrawCards:
-        pile_counts = state.draw_pile
-        cumulative = tuple(itertools.accumulate(filter(None, pile_counts)))
-        if not cumulative:
-            return []
-        total = cumulative[-1]
-        table = _draw_table(state.ctx, total)
-        # the card counts are the integer weights, so the sampler needs no fraction arithmetic; the
-        # rows of the cards left are picked and indexed in C (compress, filter, map), not in a loop
-        pairs = map(operator.getitem, itertools.compress(table, pile_counts), filter(None, pile_counts))
-        return WeightedOutcomes(pairs, cumulative, total)
+        # C-CHANCE-2: each card left is drawn with probability copies / cards left.  The copies are
+        # the integer weights: one running total per deck card, built in C, and the context's shared
+        # `Draw` of every deck card; a card with no copy left adds nothing and is not an outcome.
+        cumulative = tuple(itertools.accumulate(state.draw_pile))
+        total = cumulative[-1] if cumulative else 0
+        if not total:
+            return ()
+        return WeightedOutcomes(state.ctx.draws, cumulative, total)
     if isinstance(top, VortexDeal):
         counts = Counter(top.pool)
         order = sorted(counts, key=state.cards.deck_index.__getitem__)
-        return [(Draw(card), Fraction(counts[card], len(top.pool))) for card in order]
+        return tuple((Draw(card), Fraction(counts[card], len(top.pool))) for card in order)
     if isinstance(top, DealGoal):
         pile = state.mission_pile if top.pile == "mission" else state.id_pile
         return _uniform(tuple(Deal(card) for card in sorted(pile)))
     if isinstance(top, ChooseFirst):
         return _uniform(tuple(FirstPlayer(p) for p in range(state.players)))
-    return []
+    return ()
 
 
 def _uniform(outcomes: tuple[Move, ...]) -> WeightedOutcomes:
     """Equally likely outcomes, each of weight 1 out of their number (which is also the common
     denominator of their fractions ``1/n``, so the sampler draws exactly as it would from them)."""
     n = len(outcomes)
-    one = _fractions(n)[1]
-    return WeightedOutcomes([(move, one) for move in outcomes], range(1, n + 1), n)
+    return WeightedOutcomes(outcomes, range(1, n + 1), n)

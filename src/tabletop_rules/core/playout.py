@@ -10,9 +10,9 @@ from __future__ import annotations
 import bisect
 import math
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Generic
+from typing import Any, Generic, overload
 
 import attrs
 
@@ -32,22 +32,76 @@ Agent = Callable[[Any, random.Random], Any]
 """A decision policy: ``agent(state, rng) -> move``.  It may only use ``rng`` for randomness."""
 
 
-class WeightedOutcomes(list[tuple[Any, Fraction]]):
-    """Chance outcomes that also carry their integer weights, so that sampling needs no fraction arithmetic.
+class WeightedOutcomes(Sequence[tuple[Any, Fraction]]):
+    """Chance outcomes given by integer weights, so that sampling needs no fraction arithmetic.
 
-    A game may return one from ``chance_outcomes`` when it knows the outcomes'
-    weights directly (a draw pile's card counts): outcome ``i`` has probability
-    ``(cumulative[i] - cumulative[i - 1]) / denominator``, which must equal its
-    ``Fraction`` (the conformance suite checks this).  It is a plain list of
-    ``(outcome, probability)`` pairs to everyone else.
+    ``moves[i]`` has the weight ``cumulative[i] - cumulative[i - 1]`` (``cumulative[0]`` for the
+    first) out of ``denominator``, the last cumulative weight; a move of weight 0 is not an outcome.
+    A game returns one from ``chance_outcomes`` when it knows its weights directly: a draw pile
+    passes every card of the deck and the running total of the copies left, so a draw builds one
+    tuple of running totals (in C) and no per-card pair.  `sample_outcome` picks a move from the
+    weights alone; to everyone else it is a read-only sequence of the ``(outcome, probability)``
+    pairs of the outcomes of positive weight, in order, built when first read.
     """
 
-    def __init__(
-        self, pairs: Iterable[tuple[Any, Fraction]], cumulative: Sequence[int], denominator: int
-    ) -> None:
-        super().__init__(pairs)
+    __slots__ = ("_pairs", "cumulative", "denominator", "moves")
+
+    moves: Sequence[Any]
+    cumulative: Sequence[int]
+    denominator: int
+
+    def __init__(self, moves: Sequence[Any], cumulative: Sequence[int], denominator: int) -> None:
+        self.moves = moves
         self.cumulative = cumulative
         self.denominator = denominator
+        self._pairs: tuple[tuple[Any, Fraction], ...] | None = None
+
+    def pairs(self) -> tuple[tuple[Any, Fraction], ...]:
+        """The ``(outcome, probability)`` pairs of positive weight, in order.
+
+        Raises:
+            ValueError: the weights are not a non-decreasing run of integers that ends at
+                ``denominator``, or do not match ``moves`` one for one.
+        """
+        pairs = self._pairs
+        if pairs is None:
+            if len(self.moves) != len(self.cumulative) or not self.cumulative:
+                raise ValueError("WeightedOutcomes needs one cumulative weight per move, and a move")
+            out: list[tuple[Any, Fraction]] = []
+            before = 0
+            for move, total in zip(self.moves, self.cumulative, strict=True):
+                if type(total) is not int or total < before:
+                    raise ValueError(f"cumulative weights must be non-decreasing integers, not {total!r}")
+                if total > before:
+                    out.append((move, Fraction(total - before, self.denominator)))
+                before = total
+            if before != self.denominator:
+                raise ValueError(f"the weights sum to {before}, not the denominator {self.denominator}")
+            pairs = self._pairs = tuple(out)  # computed once: the same value every time
+        return pairs
+
+    def __len__(self) -> int:
+        return len(self.pairs())
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Any, Fraction]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[Any, Fraction]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[Any, Fraction] | Sequence[tuple[Any, Fraction]]:
+        return self.pairs()[index]
+
+    def __iter__(self) -> Iterator[tuple[Any, Fraction]]:
+        return iter(self.pairs())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, WeightedOutcomes | list | tuple):
+            return self.pairs() == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to lists, which are unhashable
+
+    def __repr__(self) -> str:
+        return f"WeightedOutcomes({list(self.pairs())!r})"
 
 
 def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Random) -> MoveT:
@@ -61,11 +115,12 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
     Raises:
         ValueError: if ``outcomes`` is empty or its probabilities do not sum to 1.
     """
-    if isinstance(outcomes, WeightedOutcomes):
-        # The outcome is the first whose cumulative weight exceeds the point: exactly what
-        # `bisect_right` finds, in C (a draw pile has dozens of outcomes).
+    if type(outcomes) is WeightedOutcomes:
+        # The outcome is the first move whose cumulative weight exceeds the point: exactly what
+        # `bisect_right` finds, in C (a draw pile has dozens of outcomes).  A move of weight 0 repeats
+        # the total before it, so no point lands on it; and the pairs are never built.
         point = rng.randrange(outcomes.denominator)
-        return outcomes[bisect.bisect_right(outcomes.cumulative, point)][0]  # type: ignore[no-any-return]
+        return outcomes.moves[bisect.bisect_right(outcomes.cumulative, point)]  # type: ignore[no-any-return]
     if type(outcomes) is tuple:
         # Games return the same tuple object for the same distribution, so its integer weights are
         # computed once.  Only tuples are cached: a list could change after it was sampled.  The

@@ -21,7 +21,6 @@ the move number and what failed.  It needs no test framework.
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -43,6 +42,17 @@ _JUNK_TEXTS = ("", "   ", "\x00", "?!", "zzzz 999", "9" * 400, "move move move m
 
 class ConformanceError(AssertionError):
     """A game broke the shared protocol's contract."""
+
+
+class _FixedPoint(random.Random):
+    """A random source whose ``randrange`` always returns one point (to test a sampler's mapping)."""
+
+    def __init__(self, point: int) -> None:
+        super().__init__(0)
+        self.point = point
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:
+        return self.point
 
 
 def _fail(context: str, message: str) -> ConformanceError:
@@ -97,12 +107,15 @@ def check_state(
         if sum((p for _, p in outcomes), Fraction(0)) != 1:
             raise _fail(context, "chance probabilities do not sum to exactly 1")
         if isinstance(outcomes, WeightedOutcomes):
-            bounds = [0, *outcomes.cumulative]
-            weights = [Fraction(b - a, outcomes.denominator) for a, b in itertools.pairwise(bounds)]
-            if weights != [p for _, p in outcomes] or bounds[-1] != outcomes.denominator:
-                raise _fail(
-                    context, "the integer weights of WeightedOutcomes disagree with the probabilities"
-                )
+            # the sampler reads only the weights: the first and last point of each listed outcome's
+            # share of the denominator must pick that outcome
+            start = 0
+            for move, probability in outcomes:
+                end = start + int(probability * outcomes.denominator)
+                for point in (start, end - 1):
+                    if sample_outcome(outcomes, _FixedPoint(point)) != move:
+                        raise _fail(context, f"sampling WeightedOutcomes at {point} does not give {move!r}")
+                start = end
         applied: list[Any] = [o for o, _ in outcomes]
         if len(set(applied)) != len(applied):
             raise _fail(context, "chance outcomes are not distinct")
