@@ -11,7 +11,7 @@ import pytest
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts import fast_paths
 from tabletop_rules.chrononauts.engine import run
-from tabletop_rules.chrononauts.frames import CHANCE_FRAMES
+from tabletop_rules.chrononauts.frames import CHANCE_FRAMES, Window
 from tabletop_rules.chrononauts.state import new_state, successor
 from tabletop_rules.core import random_playout
 from tabletop_rules.core.frozen import evolve
@@ -138,3 +138,22 @@ def test_the_successor_builder_equals_evolve() -> None:
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             changed.turn = 9  # type: ignore[misc]
     assert turns_apart > 5  # the optional fields were given values other than the kept ones
+
+
+def test_the_next_window_equals_the_constructor() -> None:
+    """`Window.after_pass` and `after_memo` (`core.frozen.open_layout`) build the record the attrs
+    constructor builds: the next seat polled, the passes counted or reset, the rest kept."""
+    seen = 0
+    for state in finished_playout(C, 2, initial=C.new_game(players=4)).states(C):
+        top = state.stack[-1] if state.stack else None
+        if type(top) is not Window:
+            continue
+        seen += 1
+        fields = attrs.asdict(top, recurse=False)
+        for built, passes in ((top.after_pass(), top.passes + 1), (top.after_memo(), 0)):
+            assert type(built) is Window
+            assert built == Window(**{**fields, "index": top.index + 1, "passes": passes})
+            assert hash(built) == hash(Window(**{**fields, "index": top.index + 1, "passes": passes}))
+            with pytest.raises(attrs.exceptions.FrozenInstanceError):
+                built.index = 0  # type: ignore[misc]
+    assert seen > 20

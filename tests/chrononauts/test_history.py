@@ -76,3 +76,21 @@ def test_a_history_cannot_be_changed():  # shared by every later state of a game
     with pytest.raises(AttributeError):
         del log.size
     assert log.size == size == len(log.records())
+
+
+def test_a_linked_history_is_a_history_that_cannot_be_changed():
+    """`History.link` builds its result in a twin class; what it returns is a guarded `History`."""
+    import pytest
+
+    from tabletop_rules.chrononauts.history import EMPTY_HISTORY, History
+
+    log = EMPTY_HISTORY
+    for i in range(70):  # across a full chunk: both ways of linking
+        records = ((f"line {i}", -1, ""),) if i % 3 else ((f"a {i}", -1, ""), ("b", i % 2, "c"))
+        log = History.link(log, records)
+        assert type(log) is History
+        with pytest.raises(AttributeError):
+            log.size = 0  # type: ignore[misc]
+    assert log.size == len(log.records()) == 70 + 24
+    assert log.records()[-4:] == (("line 67", -1, ""), ("line 68", -1, ""), ("a 69", -1, ""), ("b", 1, "c"))
+    assert hash(log) == hash(log.flat())

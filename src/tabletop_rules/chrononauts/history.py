@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Iterator
-from typing import Final, TypeAlias, overload
+from typing import Any, Final, TypeAlias, overload
 
 import attrs
 
@@ -126,7 +126,14 @@ def _private_seats(items: Iterable[str | Record]) -> frozenset[int]:
     return frozenset(_decode(i)[1] for i in items if not isinstance(i, str) or _SEP in i) - {-1}
 
 
-class History:
+class _HistorySlots:
+    """The slots of `History`, in a plain base class so that `History.link` can fill a twin with
+    plain stores and then make it a `History` (the trick of `core.frozen.open_layout`)."""
+
+    __slots__ = ("_chunks", "_hash", "_tail", "size")
+
+
+class History(_HistorySlots):
     """The public history of a game: a persistent, append-only sequence of `Event`.
 
     States of one game share their history: a move adds its few events to a short tail
@@ -139,7 +146,7 @@ class History:
     with a tuple of events) and hashes like one.
     """
 
-    __slots__ = ("_chunks", "_hash", "_tail", "size")
+    __slots__ = ()
     _chunks: _Chunk | None
     _tail: tuple[str | Record, ...]
     size: int
@@ -175,16 +182,22 @@ class History:
         """``parent`` followed by ``records`` (the engine's constructor)."""
         if not records:
             return parent
+        tail = parent._tail
+        if len(tail) + len(records) < _CHUNK:  # the common case, inlined: no chunk fills up
+            # a move's commonest cost: plain slot stores into the twin, which then becomes a History
+            # (`__setattr__` refuses every write to a History)
+            open_: Any = object.__new__(_OpenHistory)
+            open_._hash = None
+            open_._chunks = parent._chunks
+            if len(records) == 1:
+                open_._tail = (*tail, _encode(records[0]))
+            else:
+                open_._tail = (*tail, *map(_encode, records))
+            open_.size = parent.size + len(records)
+            open_.__class__ = cls
+            return open_  # type: ignore[no-any-return]
         new = cls.__new__(cls)
         _SET_HASH(new, None)
-        if len(parent._tail) + len(records) < _CHUNK:  # the common case, inlined: no chunk fills up
-            _SET_CHUNKS(new, parent._chunks)
-            if len(records) == 1:
-                _SET_TAIL(new, (*parent._tail, _encode(records[0])))
-            else:
-                _SET_TAIL(new, (*parent._tail, *map(_encode, records)))
-            _SET_SIZE(new, parent.size + len(records))
-            return new
         _SET_CHUNKS(new, parent._chunks)
         _SET_TAIL(new, parent._tail)
         _SET_SIZE(new, parent.size)
@@ -299,12 +312,19 @@ class History:
             self._append(tuple(records))
 
 
-# The slots are written only here, through their descriptors (`__setattr__` refuses every write), while a
-# history is being built; `_hash` is also written once, lazily, like attrs' cached hash.
-_SET_CHUNKS: Final = History.__dict__["_chunks"].__set__
-_SET_TAIL: Final = History.__dict__["_tail"].__set__
-_SET_SIZE: Final = History.__dict__["size"].__set__
-_SET_HASH: Final = History.__dict__["_hash"].__set__
+class _OpenHistory(_HistorySlots):
+    """`History`'s layout without its write guard: `History.link` fills one, then makes it a History."""
+
+    __slots__ = ()
+
+
+# The slots are written only while a history is being built: through these descriptors (`__setattr__`
+# refuses every write), or into an `_OpenHistory` by `link`; `_hash` is also written once, lazily, like
+# attrs' cached hash.
+_SET_CHUNKS: Final = _HistorySlots.__dict__["_chunks"].__set__
+_SET_TAIL: Final = _HistorySlots.__dict__["_tail"].__set__
+_SET_SIZE: Final = _HistorySlots.__dict__["size"].__set__
+_SET_HASH: Final = _HistorySlots.__dict__["_hash"].__set__
 
 EMPTY_HISTORY: Final = History.__new__(History)
 _SET_CHUNKS(EMPTY_HISTORY, None)
