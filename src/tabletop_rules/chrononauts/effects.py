@@ -15,6 +15,7 @@ Rewind / Quick Trip to the Future ask.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final, Literal, TypeAlias
 
@@ -73,14 +74,36 @@ class Effect:
 
 def plays(pos: Position, player: int, card_ids: Iterable[str], *, harvest: bool = False) -> list[Play]:
     """Every legal announcement of the given cards by ``player`` (C-PLAY-1), in deck order."""
+    out: list[Play] = []
+    _collect(out, pos, player, sorted(set(card_ids), key=pos.cards.deck_index.__getitem__), harvest)
+    return out
+
+
+def _collect(
+    out: list[Play],
+    pos: Position,
+    player: int,
+    card_ids: Iterable[str],
+    harvest: bool,
+    *,
+    first: bool = False,
+) -> bool:
+    """Append the legal announcements of each card of ``card_ids`` to ``out``, in that order.
+
+    ``harvest``: the cards are taken by Rewind / Quick Trip (C-TW-3, C-TW-4).  With ``first`` it
+    stops at the first card that has an announcement, and says whether there was one: `harvestable`
+    only asks whether any card can be played, and the first card of a pool usually can.  What every
+    card shares (the UltraParadox, the options) is read once, not per card.
+    """
     cards = pos.cards
     ctx = pos.ctx
+    play_cards = cards.play_cards
     up = pos.ultraparadox()
     up_year = ctx.up_year or 0
     block_post = up and pos.cfg.ultraparadox_blocks_post_1962_plays
-    out: list[Play] = []
-    for cid in sorted(set(card_ids), key=cards.deck_index.__getitem__):
-        card = cards.play_cards[cid]
+    for cid in card_ids:
+        card = play_cards[cid]
+        before = len(out)
         if isinstance(card, InverterCard):  # C-INV-2, C-INV-7, C-ANOM-6
             out.extend(_inverter_plays(ctx, cid, pos.alt, block_post))
         elif isinstance(card, PatchCard):
@@ -95,7 +118,9 @@ def plays(pos: Position, player: int, card_ids: Iterable[str], *, harvest: bool 
                 out.append(pos.play(cid))
         else:
             out.extend(EFFECTS[pos.effect_key(card)].targets(pos, player, card, up))
-    return out
+        if first and len(out) > before:
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=65536)
@@ -129,22 +154,29 @@ def patch_ok(pos: Position, card: PatchCard, block_post: bool, up_year: int) -> 
 
 
 def harvest_pool(pos: Position, source: str) -> list[str]:
-    """The cards Rewind (the discard pile) or Quick Trip (the draw pile) may take (C-TW-1)."""
+    """The cards Rewind (the discard pile) or Quick Trip (the draw pile) may take (C-TW-1), once each."""
+    return list(_pool(pos, source))
+
+
+def _pool(pos: Position, source: str) -> Iterable[str]:
+    """`harvest_pool` as it is read: the draw pile's cards in deck order, the discard pile's in
+    order of arrival, each once, without the Timewarps (C-TW-1)."""
+    cards = pos.cards
     if source == "discard":
-        pool = set(pos.discard)
+        pile: Iterable[str] = dict.fromkeys(pos.discard)
     else:
-        pool = {c for c, k in zip(pos.cards.deck, pos.draw, strict=True) if k}
-        if not pool and pos.cfg.quick_trip_recycle_if_empty:
-            pool = set(pos.discard)
-    return [c for c in pool if pos.cards.play_cards[c].kind != "timewarp"]  # C-TW-1
+        pile = itertools.compress(cards.deck, pos.draw)
+        if not any(pos.draw) and pos.cfg.quick_trip_recycle_if_empty:
+            pile = dict.fromkeys(pos.discard)
+    play_cards = cards.play_cards
+    return (c for c in pile if play_cards[c].kind != "timewarp")
 
 
 def harvestable(pos: Position, player: int, source: str) -> bool:
     """Whether Rewind / Quick Trip has something to take (C-RULING-16)."""
-    pool = harvest_pool(pos, source)
     if not pos.cfg.harvest_requires_legal_target:
-        return bool(pool)
-    return any(plays(pos, player, (card,), harvest=True) for card in pool)  # stops at the first
+        return any(True for _ in _pool(pos, source))
+    return _collect([], pos, player, _pool(pos, source), harvest=True, first=True)
 
 
 # --------------------------------------------------------------------------- the effects
