@@ -42,7 +42,7 @@ from typing import Final
 from tabletop_rules.chrononauts.content.records import Condition, Identity, Mission
 from tabletop_rules.chrononauts.determinize import resample_from_infostate, unseen_cards
 from tabletop_rules.chrononauts.frames import DrawCards, MulliganChoice, PlayStep, Window
-from tabletop_rules.chrononauts.legality import decision_player, legal_moves_of
+from tabletop_rules.chrononauts.legality import decision_player, legal_moves
 from tabletop_rules.chrononauts.moves import PASS, Declare, KillTime, Memo, Move, Mulligan, Play
 from tabletop_rules.chrononauts.rules import apply
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State
@@ -258,7 +258,7 @@ def heuristic_agent(state: State, rng: random.Random) -> Move:
     player = decision_player(state)
     if player is None:
         raise TabletopRulesError("heuristic_agent chooses decisions, but no player is to act here")
-    moves = legal_moves_of(state)
+    moves = legal_moves(state)
     if len(moves) == 1:
         return moves[0]
     top = state.stack[-1]
@@ -305,7 +305,7 @@ def rollout_agent(state: State, rng: random.Random) -> Move:
     Passes in reaction windows, plays a patch that fits when it can (C-PATCH-4), avoids a flip that
     reaches the paradox limit (C-LOSE-1), and otherwise plays a random legal move.
     """
-    moves = legal_moves_of(state)
+    moves = legal_moves(state)
     if len(moves) == 1:
         return moves[0]
     top = state.stack[-1]

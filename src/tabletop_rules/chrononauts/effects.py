@@ -75,7 +75,8 @@ class Effect:
 def plays(pos: Position, player: int, card_ids: Iterable[str], *, harvest: bool = False) -> list[Play]:
     """Every legal announcement of the given cards by ``player`` (C-PLAY-1), in deck order."""
     out: list[Play] = []
-    _collect(out, pos, player, sorted(set(card_ids), key=pos.cards.deck_index.__getitem__), harvest)
+    order = sorted(set(card_ids), key=pos.cards.deck_index.__getitem__)
+    _collect(out, pos, player, order, harvest, pos.ultraparadox())
     return out
 
 
@@ -85,20 +86,22 @@ def _collect(
     player: int,
     card_ids: Iterable[str],
     harvest: bool,
+    up: bool,
     *,
     first: bool = False,
 ) -> bool:
     """Append the legal announcements of each card of ``card_ids`` to ``out``, in that order.
 
-    ``harvest``: the cards are taken by Rewind / Quick Trip (C-TW-3, C-TW-4).  With ``first`` it
-    stops at the first card that has an announcement, and says whether there was one: `harvestable`
-    only asks whether any card can be played, and the first card of a pool usually can.  What every
-    card shares (the UltraParadox, the options) is read once, not per card.
+    ``harvest``: the cards are taken by Rewind / Quick Trip (C-TW-3, C-TW-4); ``up``: whether the
+    UltraParadox is active (C-STATE-7).  With ``first`` it stops at the first card that has an
+    announcement, and says whether there was one: `harvestable` only asks whether any card can be
+    played, and the first card of a pool usually can.  What every card shares (the UltraParadox,
+    the options) is read once, not per card.
     """
-    cards = pos.cards
     ctx = pos.ctx
-    play_cards = cards.play_cards
-    up = pos.ultraparadox()
+    play_cards = ctx.cards.play_cards
+    shared = ctx.plays  # the context's `Play` records, by (card, target): `Position.play`
+    effects = ctx.effects  # the effect of each Action and Timewarp: `Position.effect_key`
     up_year = ctx.up_year or 0
     block_post = up and pos.cfg.ultraparadox_blocks_post_1962_plays
     for cid in card_ids:
@@ -108,16 +111,16 @@ def _collect(
             out.extend(_inverter_plays(ctx, cid, pos.alt, block_post))
         elif isinstance(card, PatchCard):
             if patch_ok(pos, card, block_post, up_year):
-                out.append(pos.play(cid))
+                out.append(shared[(cid, None)])
         elif isinstance(card, ArtifactCard):  # C-ANOM-7, C-RULING-13
             if not (
                 up
                 and card.ultraparadox_blocked
                 and (not harvest or pos.cfg.ultraparadox_blocks_artifact_moves)
             ):
-                out.append(pos.play(cid))
+                out.append(shared[(cid, None)])
         else:
-            out.extend(EFFECTS[pos.effect_key(card)].targets(pos, player, card, up))
+            out.extend(EFFECTS[effects[cid]].targets(pos, player, card, up))
         if first and len(out) > before:
             return True
     return False
@@ -155,28 +158,30 @@ def patch_ok(pos: Position, card: PatchCard, block_post: bool, up_year: int) -> 
 
 def harvest_pool(pos: Position, source: str) -> list[str]:
     """The cards Rewind (the discard pile) or Quick Trip (the draw pile) may take (C-TW-1), once each."""
-    return list(_pool(pos, source))
+    return list(dict.fromkeys(_pool(pos, source)))
 
 
 def _pool(pos: Position, source: str) -> Iterable[str]:
-    """`harvest_pool` as it is read: the draw pile's cards in deck order, the discard pile's in
-    order of arrival, each once, without the Timewarps (C-TW-1)."""
+    """The cards of `harvest_pool` as they are read: the draw pile's in deck order, the discard
+    pile's in order of arrival (a card may come twice), without the Timewarps (C-TW-1)."""
     cards = pos.cards
+    pile: Iterable[str]
     if source == "discard":
-        pile: Iterable[str] = dict.fromkeys(pos.discard)
+        pile = pos.discard
     else:
         pile = itertools.compress(cards.deck, pos.draw)
         if not any(pos.draw) and pos.cfg.quick_trip_recycle_if_empty:
-            pile = dict.fromkeys(pos.discard)
+            pile = pos.discard
     play_cards = cards.play_cards
     return (c for c in pile if play_cards[c].kind != "timewarp")
 
 
-def harvestable(pos: Position, player: int, source: str) -> bool:
-    """Whether Rewind / Quick Trip has something to take (C-RULING-16)."""
+def harvestable(pos: Position, player: int, source: str, up: bool) -> bool:
+    """Whether Rewind / Quick Trip has something to take (C-RULING-16); ``up``: whether the
+    UltraParadox is active."""
     if not pos.cfg.harvest_requires_legal_target:
         return any(True for _ in _pool(pos, source))
-    return _collect([], pos, player, _pool(pos, source), harvest=True, first=True)
+    return _collect([], pos, player, _pool(pos, source), True, up, first=True)
 
 
 # --------------------------------------------------------------------------- the effects
@@ -344,7 +349,7 @@ def _fast_forward(w: Work, owner: int, card: ActionCard, target: Target) -> None
 
 def _rewind_targets(pos: Position, player: int, card: ActionCard, up: bool) -> list[Play]:
     """C-TW-3, C-RULING-16: playable when the discard pile has a card to take."""
-    return [pos.play(card.id)] if harvestable(pos, player, "discard") else []
+    return [pos.play(card.id)] if harvestable(pos, player, "discard", up) else []
 
 
 def _rewind(w: Work, owner: int, card: ActionCard, target: Target) -> None:
@@ -354,7 +359,7 @@ def _rewind(w: Work, owner: int, card: ActionCard, target: Target) -> None:
 
 def _quick_trip_targets(pos: Position, player: int, card: ActionCard, up: bool) -> list[Play]:
     """C-TW-4, C-RULING-16: playable when the draw pile has a card to take."""
-    return [pos.play(card.id)] if harvestable(pos, player, "draw") else []
+    return [pos.play(card.id)] if harvestable(pos, player, "draw", up) else []
 
 
 def _quick_trip(w: Work, owner: int, card: ActionCard, target: Target) -> None:

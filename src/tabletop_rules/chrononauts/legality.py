@@ -1,7 +1,7 @@
 """What a position allows: the decisions at the top frame and the outcomes of chance.
 
 `legal` lists the decisions of a `Position` (C-PLAY-1, C-TURN-4, C-MEMO-3,
-C-SETUP-5, C-RULING-27, C-SOLO-4); `chance_outcomes_of` lists every outcome
+C-SETUP-5, C-RULING-27, C-SOLO-4) and `legal_moves` those of a state; `chance_outcomes` lists every outcome
 of a chance event with its exact probability (C-CHANCE-2, C-CHANCE-5).
 Nothing here changes a position.
 """
@@ -47,7 +47,7 @@ from tabletop_rules.chrononauts.position import Position
 from tabletop_rules.chrononauts.state import State
 from tabletop_rules.core.playout import WeightedOutcomes
 
-__all__ = ["chance_outcomes_of", "decision_player", "kill_time_moves", "legal", "legal_moves_of"]
+__all__ = ["chance_outcomes", "decision_player", "kill_time_moves", "legal", "legal_moves"]
 
 _PASS_ONLY: Final[tuple[Move, ...]] = (PASS,)
 _MULLIGANS: Final[tuple[Move, ...]] = (Mulligan(False), Mulligan(True))
@@ -137,8 +137,8 @@ def decision_player(state: State) -> int | None:
     return None
 
 
-def legal_moves_of(state: State) -> tuple[Move, ...]:
-    """The decisions at ``state``, distinct and in a fixed order; empty at chance nodes."""
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """The decisions of the player to act, distinct and in a fixed order; empty at chance nodes."""
     if state.result is not None or not state.stack:
         return ()
     top = state.stack[-1]
@@ -154,8 +154,9 @@ def legal_moves_of(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def chance_outcomes_of(state: State) -> Sequence[tuple[Move, Fraction]]:
-    """Every outcome of the chance event on top, with its exact probability (C-CHANCE-2, C-CHANCE-5)."""
+def chance_outcomes(state: State) -> Sequence[tuple[Move, Fraction]]:
+    """At a chance node, every outcome with its exact probability (C-CHANCE-2, C-CHANCE-5); otherwise
+    empty."""
     if state.result is not None or not state.stack:
         return ()
     top = state.stack[-1]

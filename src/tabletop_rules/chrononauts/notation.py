@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from tabletop_rules.chrononauts.content.records import CardSet, PatchCard
-from tabletop_rules.chrononauts.legality import chance_outcomes_of, legal_moves_of
+from tabletop_rules.chrononauts.legality import chance_outcomes, legal_moves
 from tabletop_rules.chrononauts.moves import (
     Deal,
     Declare,
@@ -244,7 +244,7 @@ def parse_move(state: State, text: str) -> Move:
         seat = player(args[0])
         test = lambda m: m == FirstPlayer(seat)  # noqa: E731
 
-    candidates: Sequence[Move] = legal_moves_of(state) or [m for m, _ in chance_outcomes_of(state)]
+    candidates: Sequence[Move] = legal_moves(state) or [m for m, _ in chance_outcomes(state)]
     matches = [m for m in candidates if test(m)]
     if not matches:
         raise IllegalMoveError(f"{text!r} is not legal here")

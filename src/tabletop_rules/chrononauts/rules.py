@@ -10,8 +10,7 @@ engine otherwise); the three always agree with `legal_moves` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
@@ -33,7 +32,7 @@ from tabletop_rules.chrononauts.frames import (
     Window,
 )
 from tabletop_rules.chrononauts.history import EMPTY_HISTORY
-from tabletop_rules.chrononauts.legality import chance_outcomes_of, decision_player, legal_moves_of
+from tabletop_rules.chrononauts.legality import chance_outcomes, decision_player, legal_moves
 from tabletop_rules.chrononauts.moves import (
     Deal,
     Declare,
@@ -102,7 +101,7 @@ def new_game(
         InvalidContentError: the card list at ``options.card_data_path`` is invalid.
     """
     opts = Options.coerce(options)
-    if variant is not None:
+    if variant is not None and variant != opts.variant:
         if variant not in VARIANTS:
             raise InvalidOptionError(f"variant={brief(variant)} is not one of {list(VARIANTS)}")
         opts = attrs.evolve(opts, variant=variant)  # type: ignore[arg-type]  # checked just above
@@ -151,16 +150,6 @@ def new_game(
     work = Engine(state)
     work.advance()
     return work.freeze()
-
-
-def legal_moves(state: State) -> Sequence[Move]:
-    """The decisions of the player to act, distinct and in a fixed order; empty at chance nodes."""
-    return legal_moves_of(state)
-
-
-def chance_outcomes(state: State) -> Sequence[tuple[Move, Fraction]]:
-    """At a chance node, every outcome with its exact probability (C-CHANCE-2); otherwise empty."""
-    return chance_outcomes_of(state)
 
 
 _FIELDS: Final[Mapping[type, tuple[tuple[str, tuple[type, ...]], ...]]] = {
@@ -220,7 +209,7 @@ def check_move(state: State, move: object) -> None:
     if isinstance(top, CHANCE_FRAMES):
         check_chance(state, move)
         return
-    legal = legal_moves_of(state)
+    legal = legal_moves(state)
     if move not in legal:
         raise IllegalMoveError(
             f"{brief(move)} is not legal here (player {decision_player(state)} to act at "
@@ -307,6 +296,10 @@ def current_player(state: State) -> Actor:
     """The seat to decide, `CHANCE`, or None once the game is over."""
     if state.result is not None:
         return None
+    stack = state.stack
+    if stack and type(stack[-1]) is Window:  # the commonest decision, read as `decision_player` does
+        top = stack[-1]
+        return top.eligible[top.index % len(top.eligible)]
     player = decision_player(state)
     return CHANCE if player is None else player
 

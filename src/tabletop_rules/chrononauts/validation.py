@@ -31,7 +31,7 @@ from tabletop_rules.chrononauts.frames import (
     VortexDeal,
     Window,
 )
-from tabletop_rules.chrononauts.legality import chance_outcomes_of, legal_moves_of
+from tabletop_rules.chrononauts.legality import chance_outcomes, legal_moves
 from tabletop_rules.chrononauts.moves import Play
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State
 from tabletop_rules.core.errors import InvalidStateError
@@ -256,7 +256,7 @@ def _validate(state: State) -> None:
     if isinstance(top, Window) and not top.eligible:
         raise fail("a reaction window with no one to poll should have closed")
     _check_sequence(state)
-    if not legal_moves_of(state) and not chance_outcomes_of(state):
+    if not legal_moves(state) and not chance_outcomes(state):
         raise fail("the game cannot continue: no legal move and no chance outcome")
 
 

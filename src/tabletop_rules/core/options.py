@@ -127,7 +127,10 @@ class GameOptions:
             InvalidOptionError: on anything else, or a bad mapping.
         """
         if options is None:
-            return cls()
+            default = _DEFAULTS.get(cls)
+            if default is None:  # checked once per class, then shared: the record is frozen
+                default = _DEFAULTS[cls] = cls()
+            return default  # type: ignore[return-value]  # the entry of ``cls`` is a ``cls``
         if type(options) is cls:
             return options
         if isinstance(options, Mapping):
@@ -135,3 +138,7 @@ class GameOptions:
         raise InvalidOptionError(
             f"{_game(cls)} options must be {cls.__name__}, a dict or None, not {type(options).__name__}"
         )
+
+
+_DEFAULTS: dict[type[GameOptions], GameOptions] = {}
+"""Per options class, its default instance, made on first use (one entry per class; immutable values)."""
