@@ -94,3 +94,22 @@ def test_a_linked_history_is_a_history_that_cannot_be_changed():
     assert log.size == len(log.records()) == 70 + 24
     assert log.records()[-4:] == (("line 67", -1, ""), ("line 68", -1, ""), ("a 69", -1, ""), ("b", 1, "c"))
     assert hash(log) == hash(log.flat())
+
+
+def test_a_linked_line_is_the_linked_public_record():
+    """`History.link_line` stores what `link` stores for ``(text, -1, "")``, across a full chunk and
+    for a text that holds the separator (which is stored as a record)."""
+    from tabletop_rules.chrononauts.history import EMPTY_HISTORY, History
+
+    by_line = by_record = EMPTY_HISTORY
+    for i in range(130):
+        text = f"line {i}" if i % 7 else f"odd \x1f line {i}"
+        by_line = History.link_line(by_line, text)
+        by_record = History.link(by_record, ((text, -1, ""),))
+        assert type(by_line) is History
+        assert by_line.size == by_record.size == i + 1
+        assert by_line.records() == by_record.records()
+        assert by_line.to_json_array() == by_record.to_json_array()
+    assert by_line.records()[7] == ("odd \x1f line 7", -1, "")
+    assert by_line == by_record
+    assert hash(by_line) == hash(by_record)

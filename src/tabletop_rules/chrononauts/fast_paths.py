@@ -65,14 +65,13 @@ def _pass_keeps_window_open(state: State, top: Window) -> State | None:
     """C-MEMO-3: a pass that leaves the window open changes only the window and the history."""
     if not state.ctx.options.memo_poll_all_players:
         return None  # the next seat may be skipped: the general path
-    event = (pass_line(state.ctx.cards, top.polled(), top.play.card), -1, "")
     return successor(
         state,
         draw_pile=state.draw_pile,
         discard_pile=state.discard_pile,
         hands=state.hands,
         stack=(*state.stack[:-1], top.after_pass()),
-        log=History.link(state.log, (event,)),
+        log=History.link_line(state.log, pass_line(state.ctx.cards, top.polled(), top.play.card)),
     )
 
 
@@ -132,7 +131,7 @@ def _play_opens_window(state: State, top: PlayStep, play: Play) -> State | None:
         discard_pile=state.discard_pile,
         hands=(*state.hands[:player], tuple(hand), *state.hands[player + 1 :]),
         stack=(*state.stack[:-1], window),
-        log=History.link(state.log, ((play_line(ctx.cards, player, play), -1, ""),)),
+        log=History.link_line(state.log, play_line(ctx.cards, player, play)),
     )
 
 
@@ -150,7 +149,7 @@ def _kill_time_and_draw(state: State, top: PlayStep, move: KillTime) -> State | 
         discard_pile=(*state.discard_pile, *move.cards),
         hands=(*state.hands[:player], tuple(hand), *state.hands[player + 1 :]),
         stack=(*state.stack[:-1], DrawCards(player, 1)),
-        log=History.link(state.log, ((kill_time_line(state.ctx.cards, player, move.cards), -1, ""),)),
+        log=History.link_line(state.log, kill_time_line(state.ctx.cards, player, move.cards)),
     )
 
 

@@ -204,6 +204,21 @@ class History(_HistorySlots):
         new._append(records)
         return new
 
+    @classmethod
+    def link_line(cls, parent: History, text: str) -> History:
+        """``parent`` followed by one public line: ``link(parent, ((text, -1, ""),))`` without the
+        record (the commonest moves write one public line, which is stored as the text itself)."""
+        tail = parent._tail
+        if _SEP in text or len(tail) + 1 >= _CHUNK:
+            return cls.link(parent, ((text, -1, ""),))
+        open_: Any = object.__new__(_OpenHistory)
+        open_._hash = None
+        open_._chunks = parent._chunks
+        open_._tail = (*tail, text)
+        open_.size = parent.size + 1
+        open_.__class__ = cls
+        return open_  # type: ignore[no-any-return]
+
     def extended(self, records: list[Record]) -> History:
         """This history followed by ``records`` (``self`` when there are none)."""
         return History.link(self, tuple(records))
