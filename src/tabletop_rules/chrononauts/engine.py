@@ -264,7 +264,7 @@ class Engine(Work):
                     continue
                 return
             if isinstance(top, PlayStep):
-                if not self.hands[top.player]:  # C-RULING-26: the play is skipped
+                if not self.peek("hands")[top.player]:  # C-RULING-26: the play is skipped
                     self.stack.pop()
                     continue
                 if (
@@ -279,8 +279,8 @@ class Engine(Work):
                 if top.count <= 0:
                     self.stack.pop()
                     continue
-                if not any(self.draw):
-                    if self.discard and self.cfg.variant != "solonauts":  # C-DECK-2, C-SOLO-7
+                if not any(self.peek("draw")):
+                    if self.peek("discard") and self.cfg.variant != "solonauts":  # C-DECK-2, C-SOLO-7
                         self.recycle()
                         return
                     if self.cfg.empty_supply_policy == "end_game_draw" and self.cfg.variant != "solonauts":

@@ -185,6 +185,13 @@ class Position:
         self.__dict__[name] = value
         return value
 
+    def peek(self, name: str) -> Any:
+        """A zone as it is now, to read and not to change: the copy this position made of it, or the
+        state's own.  A question asked of a `Work` (is a win condition met? is the draw pile empty?)
+        then copies nothing, and `freeze` keeps the state's tuple."""
+        value = self.__dict__.get(name)
+        return getattr(self.source, _LAZY[name][0]) if value is None else value
+
     def freeze(self) -> State:
         """The state of this position: the zones it copied become tuples again, the others are shared.
 
@@ -272,8 +279,16 @@ class Position:
 
     def win_conditions(self, player: int) -> tuple[str, ...]:
         """Every condition the player meets at the end of their own turn (C-WIN-1..5)."""
+        peek = self.peek  # a question: the zones are read, not copied
         return win_conditions_of(
-            self.ctx, player, self.status, self.alt, self.tableaux, self.missions, self.ids, self.hands
+            self.ctx,
+            player,
+            peek("status"),
+            self.alt,
+            peek("tableaux"),
+            peek("missions"),
+            peek("ids"),
+            peek("hands"),
         )
 
     # ------------------------------------------------------------------ reaction windows (§14)
