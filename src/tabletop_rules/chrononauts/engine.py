@@ -291,6 +291,28 @@ class Engine(Work):
                     self.stack.pop()  # C-DECK-3, C-RULING-7: the draw is skipped
                     continue
                 return
+            if isinstance(top, TurnStart):  # C-TURN-2, C-TURN-3
+                self.stack.pop()
+                if self.cfg.max_turns is not None and self.turn >= self.cfg.max_turns:
+                    self.end(
+                        None, ("turn_limit",), f"the turn limit ({self.cfg.max_turns}) is reached: no winner"
+                    )
+                    return
+                self.turn += 1
+                self.active = top.player
+                self.say(turn_line(self.turn, top.player))
+                self.stack.extend(self.ctx.turn_frames[top.player])  # shared, immutable frames
+                continue
+            if isinstance(top, EndTurn):  # C-TURN-6, C-WIN-1
+                self.stack.pop()
+                met = self.win_conditions(top.player)
+                if met and self.cfg.auto_declare_victory:
+                    self.win(top.player, met)
+                elif met:
+                    self.stack.append(DeclareChoice(top.player, met))
+                else:
+                    self.next_turn(top.player)
+                continue
             if isinstance(top, DealGoal):
                 pile = self.mission_pile if top.pile == "mission" else self.id_pile
                 if pile:
@@ -324,28 +346,6 @@ class Engine(Work):
             if isinstance(top, RippleCheck):
                 self.stack.pop()
                 self.ripple()
-                continue
-            if isinstance(top, TurnStart):  # C-TURN-2, C-TURN-3
-                self.stack.pop()
-                if self.cfg.max_turns is not None and self.turn >= self.cfg.max_turns:
-                    self.end(
-                        None, ("turn_limit",), f"the turn limit ({self.cfg.max_turns}) is reached: no winner"
-                    )
-                    return
-                self.turn += 1
-                self.active = top.player
-                self.say(turn_line(self.turn, top.player))
-                self.stack.extend(self.ctx.turn_frames[top.player])  # shared, immutable frames
-                continue
-            if isinstance(top, EndTurn):  # C-TURN-6, C-WIN-1
-                self.stack.pop()
-                met = self.win_conditions(top.player)
-                if met and self.cfg.auto_declare_victory:
-                    self.win(top.player, met)
-                elif met:
-                    self.stack.append(DeclareChoice(top.player, met))
-                else:
-                    self.next_turn(top.player)
                 continue
             if isinstance(top, SoloTurn):  # C-SOLO-6, C-SOLO-8
                 self.stack.pop()

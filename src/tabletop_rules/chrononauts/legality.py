@@ -89,7 +89,7 @@ def legal(pos: Position) -> list[Move]:
     cfg = pos.cfg
     if isinstance(top, PlayStep):
         player = top.player
-        moves: list[Move] = list(plays(pos, player, pos.hands[player]))
+        moves: list[Move] = plays(pos, player, pos.hands[player])  # type: ignore[assignment]  # a new list
         if top.kind == "miracle":  # C-ACT-4 step 4, C-RULING-23
             return moves or list(discards(pos, player))
         allow_kt = True

@@ -121,6 +121,10 @@ _LAZY: Final[dict[str, tuple[str, Callable[[Any], Any]]]] = {
 }
 
 
+_READ_ONLY_SCALARS: Final = frozenset({"active", "turn", "extra_turns", "result"})
+"""What a read-only Position reads from its state when asked (a `Work` copies them at once)."""
+
+
 class Position:
     """A copy of a `State` and the questions the rules ask of it.
 
@@ -157,16 +161,16 @@ class Position:
         self.cfg = ctx.options
         self.n = ctx.players
         self.alt = s.alt
-        self.active = s.active
-        self.turn = s.turn
-        self.extra_turns = s.extra_turns
-        self.result = s.result
-        self.log: list[Record] = []  # the events of this change, as History records
         if self.MUTABLE:
+            self.active = s.active
+            self.turn = s.turn
+            self.extra_turns = s.extra_turns
+            self.result = s.result
+            self.log: list[Record] = []  # the events of this change, as History records
             self.stack = list(s.stack)  # every change touches the stack
         else:  # read-only: share the state's tuples (typed as lists, only ever read)
-            # the zones that listing legal moves reads, set at once; the others (goal piles, queues, ...)
-            # come from the state through __getattr__ when something asks
+            # the zones that listing legal moves reads, set at once; the others (goal piles, queues,
+            # the turn...) come from the state through __getattr__ when something asks
             d = self.__dict__
             d["status"] = s.status
             d["draw"] = s.draw_pile
@@ -178,6 +182,8 @@ class Position:
     def __getattr__(self, name: str) -> Any:
         lazy = _LAZY.get(name)
         if lazy is None:
+            if name in _READ_ONLY_SCALARS and not self.MUTABLE:
+                return getattr(self.source, name)
             raise AttributeError(name)
         value = getattr(self.source, lazy[0])
         if self.MUTABLE:
