@@ -61,6 +61,16 @@ def apply_fast(state: State, move: Move) -> State | None:
     return None
 
 
+def _with_hand(
+    hands: tuple[tuple[str, ...], ...], player: int, hand: list[str]
+) -> tuple[tuple[str, ...], ...]:
+    """``hands`` with ``player``'s hand replaced (through a list: one copy, the quickest way to replace
+    one item of a short tuple)."""
+    changed = list(hands)
+    changed[player] = tuple(hand)
+    return tuple(changed)
+
+
 def _pass_keeps_window_open(state: State, top: Window) -> State | None:
     """C-MEMO-3: a pass that leaves the window open changes only the window and the history."""
     if not state.ctx.options.memo_poll_all_players:
@@ -99,7 +109,7 @@ def _draw(state: State, top: DrawCards, card: str) -> State | None:
     player = top.player
     hand = list(state.hands[player])
     bisect.insort(hand, card)  # hands stay sorted
-    hands = (*state.hands[:player], tuple(hand), *state.hands[player + 1 :])
+    hands = _with_hand(state.hands, player, hand)
     event = draw_event(state.ctx.cards, player, card)
     if new_stack is None:
         return _turn_ends(state, player, stack[:-1], tuple(pile), state.discard_pile, hands, [event])
@@ -129,7 +139,7 @@ def _play_opens_window(state: State, top: PlayStep, play: Play) -> State | None:
         state,
         draw_pile=state.draw_pile,
         discard_pile=state.discard_pile,
-        hands=(*state.hands[:player], tuple(hand), *state.hands[player + 1 :]),
+        hands=_with_hand(state.hands, player, hand),
         stack=(*state.stack[:-1], window),
         log=History.link_line(state.log, play_line(ctx.cards, player, play)),
     )
@@ -147,7 +157,7 @@ def _kill_time_and_draw(state: State, top: PlayStep, move: KillTime) -> State | 
         state,
         draw_pile=state.draw_pile,
         discard_pile=(*state.discard_pile, *move.cards),
-        hands=(*state.hands[:player], tuple(hand), *state.hands[player + 1 :]),
+        hands=_with_hand(state.hands, player, hand),
         stack=(*state.stack[:-1], DrawCards(player, 1)),
         log=History.link_line(state.log, kill_time_line(state.ctx.cards, player, move.cards)),
     )
@@ -168,7 +178,7 @@ def _kill_time_ends_turn(state: State, top: PlayStep, card: str) -> State | None
         rest,
         state.draw_pile,
         (*state.discard_pile, card),
-        (*state.hands[:player], tuple(hand), *state.hands[player + 1 :]),
+        _with_hand(state.hands, player, hand),
         [(kill_time_line(state.ctx.cards, player, (card,)), -1, "")],
     )
 

@@ -190,7 +190,7 @@ class History(_HistorySlots):
             open_._hash = None
             open_._chunks = parent._chunks
             if len(records) == 1:
-                open_._tail = (*tail, _encode(records[0]))
+                open_._tail = tail + (_encode(records[0]),)  # noqa: RUF005 - one tuple, copied once
             else:
                 open_._tail = (*tail, *map(_encode, records))
             open_.size = parent.size + len(records)
@@ -214,7 +214,7 @@ class History(_HistorySlots):
         open_: Any = object.__new__(_OpenHistory)
         open_._hash = None
         open_._chunks = parent._chunks
-        open_._tail = (*tail, text)
+        open_._tail = tail + (text,)  # noqa: RUF005 - one tuple, copied once (unpacking builds a list)
         open_.size = parent.size + 1
         open_.__class__ = cls
         return open_  # type: ignore[no-any-return]
