@@ -9,6 +9,8 @@ import attrs
 import pytest
 
 from tabletop_rules import chrononauts as C
+from tabletop_rules.chrononauts.effects import harvest_pool
+from tabletop_rules.chrononauts.engine import Engine
 from tabletop_rules.chrononauts.position import (
     Position,
     mission_done_of,
@@ -16,6 +18,7 @@ from tabletop_rules.chrononauts.position import (
     ultraparadox_of,
     win_conditions_of,
 )
+from tabletop_rules.testing import finished_playout
 
 LUSITANIA, LINCOLN, HITLER = 1 << 3, 1 << 0, 1 << 4  # the linchpins' bits (1915, 1865, 1936)
 
@@ -118,3 +121,63 @@ def test_a_position_reads_its_zones_from_the_state_and_knows_no_others():
     assert position.home_row is state.home_row
     with pytest.raises(AttributeError, match="no_such_zone"):
         _ = position.no_such_zone
+
+
+def test_a_read_only_position_reads_the_turn_from_its_state():
+    state = next(s for s in finished_playout(C, 4).states(C) if s.turn > 3)
+    position = Position(state)
+    assert (position.active, position.turn, position.extra_turns, position.result) == (
+        state.active,
+        state.turn,
+        state.extra_turns,
+        state.result,
+    )
+    assert "turn" not in vars(position)  # read when asked, not copied at once
+    work = Engine(state)
+    assert vars(work)["turn"] == state.turn  # a Work changes them: they are its own at once
+    with pytest.raises(AttributeError):
+        _ = position.log  # a read-only position writes no history
+
+
+def test_a_question_asked_of_a_work_copies_no_zone():  # C-WIN-1: the end-of-turn check reads only
+    zones = ("status", "tableaux", "missions", "ids", "hands", "draw", "discard")
+    for state in list(finished_playout(C, 6, initial=C.new_game(players=3)).states(C))[40::97]:
+        work = Engine(state)
+        for seat in range(state.players):
+            assert work.win_conditions(seat) == win_conditions_of(
+                state.ctx,
+                seat,
+                state.status,
+                state.alt,
+                state.tableaux,
+                state.missions,
+                state.ids,
+                state.hands,
+            )
+        assert work.peek("draw") is state.draw_pile
+        assert not [zone for zone in zones if zone in vars(work)]
+        frozen = work.freeze()
+        assert frozen == state
+        assert frozen.status is state.status
+        assert frozen.hands is state.hands
+        copied = work.hands  # a zone the move changes is copied, and peek then reads the copy
+        assert copied is not state.hands
+        assert work.peek("hands") is copied
+        assert copied == [list(hand) for hand in state.hands]
+
+
+def test_the_harvest_pool_holds_each_card_once_and_no_timewarp():  # C-TW-1
+    state = next(
+        s
+        for s in finished_playout(C, 2).states(C)
+        if len(s.discard_pile) > len(set(s.discard_pile)) and any(c.startswith("TW-") for c in s.discard_pile)
+    )
+    position = Position(state)
+    pool = harvest_pool(position, "discard")
+    assert len(pool) == len(set(pool))
+    assert set(pool) == {c for c in state.discard_pile if state.cards.play_cards[c].kind != "timewarp"}
+    draw_pool = harvest_pool(position, "draw")
+    deck = state.cards.deck
+    assert draw_pool == [
+        c for c, k in zip(deck, state.draw_pile, strict=True) if k and not c.startswith("TW-")
+    ]

@@ -190,3 +190,93 @@ def test_sampling_is_thread_safe_and_a_list_is_never_cached():
     assert sample_outcome(outcomes, random.Random(0)) == "a"
     outcomes[0] = ("b", Fraction(1))  # the same list, changed after it was sampled
     assert sample_outcome(outcomes, random.Random(0)) == "b"
+
+
+def test_weighted_outcomes_are_the_pairs_of_their_positive_weights():
+    """`WeightedOutcomes` lists each move of positive weight with weight / denominator, in order;
+    a move of weight 0 (a card with no copy left) is not an outcome, and the sampler never picks it."""
+    outcomes = core.WeightedOutcomes(("a", "b", "c", "d"), (2, 2, 5, 6), 6)
+    expected = (("a", Fraction(1, 3)), ("c", Fraction(1, 2)), ("d", Fraction(1, 6)))
+    assert outcomes.pairs() == expected
+    assert len(outcomes) == 3
+    assert tuple(outcomes) == expected
+    assert outcomes[1] == ("c", Fraction(1, 2))
+    assert outcomes[1:] == expected[1:]
+    assert outcomes == list(expected)
+    assert outcomes == expected
+    assert list(expected) == outcomes  # the reflected comparison too
+    assert outcomes != expected[:2]
+    assert outcomes != "abc"
+    assert "WeightedOutcomes" in repr(outcomes)
+    with pytest.raises(TypeError):
+        hash(outcomes)
+    # each point of the denominator picks the move whose share holds it: 0-1 a, 2-4 c, 5 d
+    picks = [core.sample_outcome(outcomes, _PointRandom(point)) for point in range(6)]
+    assert picks == ["a", "a", "c", "c", "c", "d"]
+    rng = random.Random(3)
+    counts = Counter(core.sample_outcome(outcomes, rng) for _ in range(6000))
+    assert set(counts) == {"a", "c", "d"}
+    assert 0.45 < counts["c"] / 6000 < 0.55
+
+
+def test_weighted_outcomes_refuse_weights_that_are_not_a_distribution():
+    for moves, cumulative, denominator in (
+        (("a", "b"), (1,), 1),  # one weight short
+        ((), (), 0),  # nothing at all
+        (("a", "b"), (2, 1), 2),  # a negative weight
+        (("a", "b"), (1, 2), 3),  # the weights do not reach the denominator
+        (("a",), (1.0,), 1),  # not an integer
+    ):
+        with pytest.raises(ValueError, match=r"WeightedOutcomes|weights|cumulative"):
+            core.WeightedOutcomes(moves, cumulative, denominator).pairs()
+
+
+class _PointRandom(random.Random):
+    """A random source whose ``randrange`` returns one fixed point."""
+
+    def __init__(self, point: int) -> None:
+        super().__init__(0)
+        self.point = point
+
+    def randrange(self, *args: object, **kwargs: object) -> int:
+        return self.point
+
+
+def test_the_conformance_suite_checks_what_weighted_outcomes_sample():
+    """A game whose `WeightedOutcomes` sampler would pick another outcome than its pairs is refused."""
+
+    class Skewed(core.WeightedOutcomes):
+        def pairs(self):  # lists the weights in reverse: the pairs and the sampler disagree
+            return tuple(reversed(super().pairs()))
+
+    class Broken:
+        GAME_INFO = valandris.GAME_INFO
+
+        def __getattr__(self, name):
+            return getattr(valandris, name)
+
+        @staticmethod
+        def chance_outcomes(state):
+            listed = valandris.chance_outcomes(state)
+            if not listed:
+                return listed
+            n = len(listed)
+            return Skewed(tuple(m for m, _ in listed), range(1, n + 1), n)
+
+    playout = finished_playout(valandris, 1)
+    state = next(s for s in playout.states(valandris) if valandris.current_player(s) is CHANCE)
+    assert len(valandris.chance_outcomes(state)) > 1
+    check_state(valandris, state)  # the game itself is fine
+    with pytest.raises(ConformanceError, match="WeightedOutcomes"):
+        check_state(Broken(), state)  # type: ignore[arg-type]
+
+
+def test_default_options_are_checked_once_and_shared():
+    """`coerce(None)` gives every game its one default `Options` (a frozen record), equal to `Options()`."""
+    from tabletop_rules import chrononauts, trismaugistus
+
+    for game in (valandris, chrononauts, trismaugistus):
+        default = game.Options.coerce(None)
+        assert default is game.Options.coerce(None)
+        assert default == game.Options()
+        assert game.new_game().options == default

@@ -115,7 +115,7 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
     Raises:
         ValueError: if ``outcomes`` is empty or its probabilities do not sum to 1.
     """
-    if type(outcomes) is WeightedOutcomes:
+    if isinstance(outcomes, WeightedOutcomes):
         # The outcome is the first move whose cumulative weight exceeds the point: exactly what
         # `bisect_right` finds, in C (a draw pile has dozens of outcomes).  A move of weight 0 repeats
         # the total before it, so no point lands on it; and the pairs are never built.
