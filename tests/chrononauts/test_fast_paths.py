@@ -141,8 +141,8 @@ def test_the_successor_builder_equals_evolve() -> None:
 
 
 def test_the_next_window_equals_the_constructor() -> None:
-    """`Window.after_pass` and `after_memo` (`core.frozen.open_layout`) build the record the attrs
-    constructor builds: the next seat polled, the passes counted or reset, the rest kept."""
+    """`Window.opened`, `after_pass` and `after_memo` (`core.frozen.open_layout`) build the record the
+    attrs constructor builds: the first or next seat polled, the passes counted or reset, the rest kept."""
     seen = 0
     for state in finished_playout(C, 2, initial=C.new_game(players=4)).states(C):
         top = state.stack[-1] if state.stack else None
@@ -156,4 +156,7 @@ def test_the_next_window_equals_the_constructor() -> None:
             assert hash(built) == hash(Window(**{**fields, "index": top.index + 1, "passes": passes}))
             with pytest.raises(attrs.exceptions.FrozenInstanceError):
                 built.index = 0  # type: ignore[misc]
+        opened = Window.opened(top.owner, top.play, top.origin, top.step, top.eligible)
+        assert type(opened) is Window
+        assert opened == Window(**{**fields, "index": 0, "passes": 0})
     assert seen > 20

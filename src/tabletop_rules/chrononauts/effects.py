@@ -42,7 +42,7 @@ from tabletop_rules.chrononauts.state import OPEN, TRUE
 from tabletop_rules.chrononauts.work import Work
 from tabletop_rules.core.frozen import frozen_mapping
 
-__all__ = ["EFFECTS", "Effect", "TargetSlots", "harvest_pool", "harvestable", "plays"]
+__all__ = ["EFFECTS", "Effect", "TargetSlots", "card_plays", "harvest_pool", "harvestable", "plays"]
 
 Target: TypeAlias = str | int | None
 TargetSlots: TypeAlias = Literal["none", "artifacts", "seats", "seats_and_artifacts", "direction", "never"]
@@ -77,6 +77,13 @@ def plays(pos: Position, player: int, card_ids: Iterable[str], *, harvest: bool 
     out: list[Play] = []
     order = sorted(set(card_ids), key=pos.cards.deck_index.__getitem__)
     _collect(out, pos, player, order, harvest, pos.ultraparadox())
+    return out
+
+
+def card_plays(pos: Position, player: int, card: str) -> list[Play]:
+    """Every legal announcement of one card by ``player`` (C-PLAY-1): `plays` of that card alone."""
+    out: list[Play] = []
+    _collect(out, pos, player, (card,), False, pos.ultraparadox())
     return out
 
 

@@ -132,9 +132,7 @@ def _play_opens_window(state: State, top: PlayStep, play: Play) -> State | None:
         return None  # the window closes at once, or seats may be skipped: the general path
     hand = list(state.hands[player])
     hand.remove(play.card)
-    window = Window(
-        owner=player, play=play, origin="hand", step=top.kind, eligible=eligible, index=0, passes=0
-    )
+    window = Window.opened(player, play, "hand", top.kind, eligible)
     return successor(
         state,
         draw_pile=state.draw_pile,

@@ -109,6 +109,21 @@ class Window(_WindowSlots):
         """The seat polled now."""
         return self.eligible[self.index % len(self.eligible)]
 
+    @staticmethod
+    def opened(owner: int, play: Play, origin: str, step: str, eligible: tuple[int, ...]) -> Window:
+        """A new window over ``play``, polling ``eligible`` from the first (C-PLAY-3), built as
+        `_next` builds the next one."""
+        new: Any = object.__new__(_OPEN_WINDOW)
+        new.owner = owner
+        new.play = play
+        new.origin = origin
+        new.step = step
+        new.eligible = eligible
+        new.index = 0
+        new.passes = 0
+        new.__class__ = Window
+        return new  # type: ignore[no-any-return]
+
     def after_pass(self) -> Window:
         """The window once the polled player passes: the next seat is polled."""
         return self._next(self.passes + 1)

@@ -304,15 +304,7 @@ class Position:
 
     def window(self, owner: int, play: Play, origin: str, step: str) -> Window:
         """A new reaction window over ``play`` (C-PLAY-3), polling from the seat after its owner."""
-        return Window(
-            owner=owner,
-            play=play,
-            origin=origin,
-            step=step,
-            eligible=self.window_eligible(owner),
-            index=0,
-            passes=0,
-        )
+        return Window.opened(owner, play, origin, step, self.window_eligible(owner))
 
     def memo_cards(self, player: int) -> list[str]:
         """The Memo cards in a player's hand, sorted (C-MEMO-1)."""

@@ -18,7 +18,7 @@ import attrs
 from tabletop_rules.chrononauts.content.loader import default_cards, load_cards
 from tabletop_rules.chrononauts.content.records import CardSet
 from tabletop_rules.chrononauts.context import check_players, make_context
-from tabletop_rules.chrononauts.effects import plays
+from tabletop_rules.chrononauts.effects import card_plays
 from tabletop_rules.chrononauts.engine import Engine, check_chance, run
 from tabletop_rules.chrononauts.fast_paths import apply_fast
 from tabletop_rules.chrononauts.frames import (
@@ -245,7 +245,7 @@ def _surely_legal(state: State, top: Frame, move: object) -> bool:
         card = move.card  # type: ignore[attr-defined]
         if type(card) is not str or type(move.target) not in _TARGET_TYPES or card not in hand:  # type: ignore[attr-defined]
             return False
-        return move in plays(Position(state), top.player, (card,))
+        return move in card_plays(Position(state), top.player, card)
     if (
         kind is KillTime
         and top.kind == "turn"
@@ -254,11 +254,13 @@ def _surely_legal(state: State, top: Frame, move: object) -> bool:
         cards = move.cards  # type: ignore[attr-defined]
         if type(cards) is not tuple or not all(type(card) is str for card in cards):
             return False
-        if state.ctx.kill_times.get(cards) != move:
+        known = state.ctx.kill_times.get(cards)  # a move from `legal_moves` is this very record
+        if known is not move and known != move:
             return False  # not one or two deck cards in deck order
-        if len(cards) == 2 and cards[0] == cards[1]:
-            return hand.count(cards[0]) >= 2
-        return all(card in hand for card in cards)
+        if len(cards) == 2:
+            first, second = cards
+            return hand.count(first) >= 2 if first == second else first in hand and second in hand
+        return cards[0] in hand
     return False
 
 
