@@ -113,3 +113,24 @@ def test_a_linked_line_is_the_linked_public_record():
     assert by_line.records()[7] == ("odd \x1f line 7", -1, "")
     assert by_line == by_record
     assert hash(by_line) == hash(by_record)
+
+
+def test_a_linked_entry_is_the_linked_record():
+    """`History.link_entry` of `encode(record)` stores what `link` stores for the record: public,
+    private and separator-holding records, across a full chunk."""
+    from tabletop_rules.chrononauts.history import EMPTY_HISTORY, History, encode
+
+    by_entry = by_record = EMPTY_HISTORY
+    for i in range(130):
+        record = (
+            (f"P{i % 3} draws a card", i % 3, f"P{i % 3} draws card {i}") if i % 2 else (f"line {i}", -1, "")
+        )
+        if i % 11 == 0:
+            record = (f"odd \x1f {i}", 1, "private")
+        by_entry = History.link_entry(by_entry, encode(record))
+        by_record = History.link(by_record, (record,))
+        assert type(by_entry) is History
+        assert by_entry.records() == by_record.records()
+    assert by_entry.records()[11] == ("odd \x1f 11", 1, "private")
+    assert by_entry.to_json_array() == by_record.to_json_array()
+    assert by_entry.private_seats() == by_record.private_seats() == {0, 1, 2}

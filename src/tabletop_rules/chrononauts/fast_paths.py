@@ -17,11 +17,12 @@ The caller has checked the move (`rules.check_move`).
 from __future__ import annotations
 
 import bisect
+import functools
 from typing import Final
 
-from tabletop_rules.chrononauts.content.records import ArtifactCard, InverterCard, PatchCard
+from tabletop_rules.chrononauts.content.records import ArtifactCard, CardSet, InverterCard, PatchCard
 from tabletop_rules.chrononauts.frames import DrawCards, EndTurn, Frame, PlayStep, RippleCheck, Window
-from tabletop_rules.chrononauts.history import History, Record
+from tabletop_rules.chrononauts.history import History, Record, encode
 from tabletop_rules.chrononauts.moves import Draw, KillTime, Move, Pass, Play
 from tabletop_rules.chrononauts.position import (
     draw_event,
@@ -110,8 +111,8 @@ def _draw(state: State, top: DrawCards, card: str) -> State | None:
     hand = list(state.hands[player])
     bisect.insort(hand, card)  # hands stay sorted
     hands = _with_hand(state.hands, player, hand)
-    event = draw_event(state.ctx.cards, player, card)
     if new_stack is None:
+        event = draw_event(state.ctx.cards, player, card)
         return _turn_ends(state, player, stack[:-1], tuple(pile), state.discard_pile, hands, [event])
     return successor(
         state,
@@ -119,8 +120,15 @@ def _draw(state: State, top: DrawCards, card: str) -> State | None:
         discard_pile=state.discard_pile,
         hands=hands,
         stack=new_stack,
-        log=History.link(state.log, (event,)),
+        log=History.link_entry(state.log, _draw_entry(state.ctx.cards, player, card)),
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _draw_entry(cards: CardSet, player: int, card: str) -> str | Record:
+    """The history entry of a draw (`position.draw_event`), encoded once per card set, seat and card:
+    a bounded cache of immutable strings (a game repeats its draws' lines)."""
+    return encode(draw_event(cards, player, card))
 
 
 def _play_opens_window(state: State, top: PlayStep, play: Play) -> State | None:

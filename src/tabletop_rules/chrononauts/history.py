@@ -13,7 +13,7 @@ from typing import Any, Final, TypeAlias, overload
 
 import attrs
 
-__all__ = ["EMPTY_HISTORY", "Event", "History", "Record", "as_history"]
+__all__ = ["EMPTY_HISTORY", "Event", "History", "Record", "as_history", "encode"]
 
 
 @attrs.frozen
@@ -33,8 +33,9 @@ _SEP: Final = "\x1f"
 _CHUNK: Final = 64
 
 
-def _encode(record: Record) -> str | Record:
-    """A record as a plain string when it can be one (strings cost the garbage collector nothing)."""
+def encode(record: Record) -> str | Record:
+    """A record in the form a `History` stores it: a plain string when it can be one (strings cost
+    the garbage collector nothing), else the record itself."""
     text, private_to, private_text = record
     if _SEP in text or _SEP in private_text:
         return record
@@ -113,7 +114,7 @@ def _redact(items: tuple[str | Record, ...], player: int) -> tuple[str | Record,
             out.append(item)
             continue
         text, private_to, _ = _decode(item)
-        out.append(item if private_to in (-1, player) else _encode((text, -1, "")))
+        out.append(item if private_to in (-1, player) else encode((text, -1, "")))
     return tuple(out)
 
 
@@ -170,7 +171,7 @@ class History(_HistorySlots):
             self._append(records)
 
     def _append(self, records: tuple[Record, ...]) -> None:
-        tail = self._tail + tuple(_encode(r) for r in records)
+        tail = self._tail + tuple(encode(r) for r in records)
         if len(tail) >= _CHUNK:
             _SET_CHUNKS(self, _Chunk(self._chunks, tail))
             tail = ()
@@ -190,9 +191,9 @@ class History(_HistorySlots):
             open_._hash = None
             open_._chunks = parent._chunks
             if len(records) == 1:
-                open_._tail = tail + (_encode(records[0]),)  # noqa: RUF005 - one tuple, copied once
+                open_._tail = tail + (encode(records[0]),)  # noqa: RUF005 - one tuple, copied once
             else:
-                open_._tail = (*tail, *map(_encode, records))
+                open_._tail = (*tail, *map(encode, records))
             open_.size = parent.size + len(records)
             open_.__class__ = cls
             return open_  # type: ignore[no-any-return]
@@ -208,13 +209,21 @@ class History(_HistorySlots):
     def link_line(cls, parent: History, text: str) -> History:
         """``parent`` followed by one public line: ``link(parent, ((text, -1, ""),))`` without the
         record (the commonest moves write one public line, which is stored as the text itself)."""
-        tail = parent._tail
-        if _SEP in text or len(tail) + 1 >= _CHUNK:
+        if _SEP in text:
             return cls.link(parent, ((text, -1, ""),))
+        return cls.link_entry(parent, text)
+
+    @classmethod
+    def link_entry(cls, parent: History, entry: str | Record) -> History:
+        """``parent`` followed by one event already in its stored form (`encode`), so that a line
+        written again and again (a draw) is encoded once."""
+        tail = parent._tail
+        if len(tail) + 1 >= _CHUNK:
+            return cls.link(parent, (_decode(entry),))
         open_: Any = object.__new__(_OpenHistory)
         open_._hash = None
         open_._chunks = parent._chunks
-        open_._tail = tail + (text,)  # noqa: RUF005 - one tuple, copied once (unpacking builds a list)
+        open_._tail = tail + (entry,)  # noqa: RUF005 - one tuple, copied once (unpacking builds a list)
         open_.size = parent.size + 1
         open_.__class__ = cls
         return open_  # type: ignore[no-any-return]
