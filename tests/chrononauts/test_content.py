@@ -163,6 +163,13 @@ def test_user_card_list_from_a_file(tmp_path):  # C-DATA-7
     assert cards == CARDS
     state = C.new_game(C.Options(card_data_path=str(path)), players=2)
     assert state.cards == CARDS
+    renamed = copy.deepcopy(RAW)
+    _by_id(renamed, "artifacts", "ART-REX")["name"] = "Rex, as printed at home"
+    own = tmp_path / "own.json"
+    own.write_text(json.dumps(renamed), encoding="utf-8")
+    state = C.new_game(C.Options(card_data_path=str(own)), players=2)  # the options' card list is loaded
+    assert state.cards == C.load_cards(own) != CARDS
+    assert state.cards.name("ART-REX") == "Rex, as printed at home"
     with pytest.raises(InvalidContentError):
         C.load_cards(tmp_path / "missing.json")
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+import json
 
 import attrs
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts import fast_paths
 from tabletop_rules.chrononauts.engine import run
-from tabletop_rules.chrononauts.frames import CHANCE_FRAMES, Window
+from tabletop_rules.chrononauts.frames import CHANCE_FRAMES, DrawCards, Window
 from tabletop_rules.chrononauts.state import new_state, successor
 from tabletop_rules.core import random_playout
 from tabletop_rules.core.frozen import evolve
@@ -160,3 +161,28 @@ def test_the_next_window_equals_the_constructor() -> None:
         assert type(opened) is Window
         assert opened == Window(**{**fields, "index": 0, "passes": 0})
     assert seen > 20
+
+
+def test_the_end_of_a_turn_reads_the_linchpins_of_the_players_id() -> None:  # C-WIN-3, C-TURN-6
+    """The last draw of a turn checks the drawer's ID against the linchpins' sides when a home year is
+    a linchpin (a user card list may say so, C-DATA-7): the direct path builds what the general path
+    builds, whichever side the linchpin shows."""
+    data = json.loads(C.default_cards().data_text)
+    next(i for i in data["identities"] if i["id"] == "ID-03")["home"][0] = {"year": 1865, "state": "alt"}
+    cards = C.cards_from_dict(data)  # Lincoln's linchpin is ID-03's first home year
+    assert cards.by_id["ID-03"].home[0].year not in cards.ripple_index
+    checked = 0
+    for state in finished_playout(C, 8, initial=C.new_game(players=3, cards=cards)).states(C):
+        top = state.stack[-1] if state.stack else None
+        if not (type(top) is DrawCards and top.count == 1 and len(state.stack) == 2):
+            continue
+        ids = list(state.ids)
+        ids[top.player] = "ID-03"  # the drawer's ID, whatever the deal gave
+        for alt in (state.alt, state.alt ^ 1):  # Lincoln's linchpin on either side
+            changed = evolve(state, alt=alt, ids=tuple(ids))
+            draw = C.chance_outcomes(changed)[0][0]
+            direct = fast_paths.apply_fast(changed, draw)  # None: a win, for the general path
+            if direct is not None:
+                assert direct == run(changed, draw, chance=True)
+                checked += 1
+    assert checked > 10

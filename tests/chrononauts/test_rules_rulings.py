@@ -214,6 +214,21 @@ def test_quick_trip_recycles_when_configured():  # C-RULING-16
     assert state.draw_pile_size() > 0  # recycled for the search
 
 
+def test_quick_trip_searches_a_draw_pile_that_has_cards_even_when_recycling_is_allowed():  # C-RULING-16
+    state = setup(
+        2,
+        hands=[["TW-QUICK-TRIP"], []],
+        draw_pile=["TW-MEMO", "ART-REX", "INV-RESTORE-HISTORY"],
+        quick_trip_recycle_if_empty=True,
+    )
+    state = draw(state, "TW-MEMO")
+    discarded = state.discard_pile
+    state = settle(move(state, 'play "Quick Trip to the Future"'))
+    assert {m.card for m in C.legal_moves(state)} <= {"ART-REX", "INV-RESTORE-HISTORY"}  # the draw pile
+    state = move(state, C.move_to_str(state, C.legal_moves(state)[0]))
+    assert state.discard_pile[: len(discarded)] == discarded  # nothing recycled: the pile had cards
+
+
 def test_sell_from_hand():  # C-RULING-17
     state = draw(
         setup(2, hands=[["ACT-SELL-AN-ARTIFACT", "ART-REX"], []], sell_artifact_source="table_or_hand")

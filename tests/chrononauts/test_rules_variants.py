@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -286,3 +287,12 @@ def test_ultraparadox_display_hint_is_not_engine_state():  # C-ANOM-10
     assert view.ultraparadox
     assert [y for y, _ in view.ripplepoints][-1] == 1999
     assert idle(state).ultraparadox()
+
+
+def test_solonauts_counts_one_turn_at_a_time():  # C-SOLO-6
+    """Each Solonauts turn adds one to the turn count, and only a turn's start changes it."""
+    for seed in range(3):
+        states = list(finished_playout(C, seed, initial=C.new_game(variant="solonauts")).states(C))
+        turns = [s.turn for s in states]
+        assert all(b - a in (0, 1) for a, b in itertools.pairwise(turns))
+        assert turns[-1] >= 3
