@@ -21,6 +21,7 @@ from tabletop_rules.core import (
     sample_outcome,
 )
 from tabletop_rules.testing import ConformanceError, check_state, finished_playout
+from tabletop_rules.testing.conformance import _FixedPoint  # a random source that returns one point
 
 
 def test_errors_are_value_errors():
@@ -211,7 +212,7 @@ def test_weighted_outcomes_are_the_pairs_of_their_positive_weights():
     with pytest.raises(TypeError):
         hash(outcomes)
     # each point of the denominator picks the move whose share holds it: 0-1 a, 2-4 c, 5 d
-    picks = [core.sample_outcome(outcomes, _PointRandom(point)) for point in range(6)]
+    picks = [core.sample_outcome(outcomes, _FixedPoint(point)) for point in range(6)]
     assert picks == ["a", "a", "c", "c", "c", "d"]
     rng = random.Random(3)
     counts = Counter(core.sample_outcome(outcomes, rng) for _ in range(6000))
@@ -229,17 +230,6 @@ def test_weighted_outcomes_refuse_weights_that_are_not_a_distribution():
     ):
         with pytest.raises(ValueError, match=r"WeightedOutcomes|weights|cumulative"):
             core.WeightedOutcomes(moves, cumulative, denominator).pairs()
-
-
-class _PointRandom(random.Random):
-    """A random source whose ``randrange`` returns one fixed point."""
-
-    def __init__(self, point: int) -> None:
-        super().__init__(0)
-        self.point = point
-
-    def randrange(self, *args: object, **kwargs: object) -> int:
-        return self.point
 
 
 def test_the_conformance_suite_checks_what_weighted_outcomes_sample():
