@@ -121,7 +121,7 @@ _LAZY: Final[dict[str, tuple[str, Callable[[Any], Any]]]] = {
 }
 
 
-_READ_ONLY_SCALARS: Final = frozenset({"active", "turn", "extra_turns", "result"})
+_READ_ONLY_SCALARS: Final = frozenset({"active", "turn", "extra_turns"})
 """What a read-only Position reads from its state when asked (a `Work` copies them at once)."""
 
 
@@ -161,16 +161,16 @@ class Position:
         self.cfg = ctx.options
         self.n = ctx.players
         self.alt = s.alt
+        self.result = s.result
         if self.MUTABLE:
             self.active = s.active
             self.turn = s.turn
             self.extra_turns = s.extra_turns
-            self.result = s.result
             self.log: list[Record] = []  # the events of this change, as History records
             self.stack = list(s.stack)  # every change touches the stack
         else:  # read-only: share the state's tuples (typed as lists, only ever read)
-            # the zones that listing legal moves reads, set at once; the others (goal piles, queues,
-            # the turn...) come from the state through __getattr__ when something asks
+            # the zones that listing legal moves reads (and the result above), set at once; the others
+            # (goal piles, queues, the turn...) come from the state through __getattr__ when asked
             d = self.__dict__
             d["status"] = s.status
             d["draw"] = s.draw_pile

@@ -307,10 +307,12 @@ class CardSet:
 
     # ---- lookups
     def name(self, card_id: str) -> str:
+        """The card's name (its id when the list has no such card)."""
         record = self.by_id.get(card_id)
         if record is None:
             return card_id
-        return str(record.name)
+        name: str = record.name  # every record's name is a string (the loader checks it)
+        return name
 
     def play_card(self, card_id: str) -> PlayCard:
         return self.play_cards[card_id]
