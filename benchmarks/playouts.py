@@ -137,7 +137,7 @@ def memory(game: Any, start: Callable[[Any], Any], stored: int = 100_000) -> dic
     initial = start(game)
     shared = {
         id(getattr(initial, name))
-        for name in ("rules", "options", "config", "pack", "cards", "ctx")
+        for name in ("rules", "options", "pack", "cards", "ctx")  # not the deprecated `config`
         if hasattr(initial, name)
     }
     trajectory = [initial]
