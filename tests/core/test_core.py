@@ -270,3 +270,11 @@ def test_default_options_are_checked_once_and_shared():
         assert default is game.Options.coerce(None)
         assert default == game.Options()
         assert game.new_game().options == default
+
+
+def test_weighted_outcomes_cannot_be_changed():
+    outcomes = core.WeightedOutcomes(("a", "b"), (1, 2), 2)
+    for name, value in (("moves", ("c", "d")), ("cumulative", (2, 2)), ("denominator", 3)):
+        with pytest.raises(AttributeError):
+            setattr(outcomes, name, value)
+    assert (outcomes.moves, outcomes.cumulative, outcomes.denominator) == (("a", "b"), (1, 2), 2)

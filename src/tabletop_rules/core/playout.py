@@ -44,17 +44,29 @@ class WeightedOutcomes(Sequence[tuple[Any, Fraction]]):
     pairs of the outcomes of positive weight, in order, built when first read.
     """
 
-    __slots__ = ("_pairs", "cumulative", "denominator", "moves")
-
-    moves: Sequence[Any]
-    cumulative: Sequence[int]
-    denominator: int
+    __slots__ = ("_cumulative", "_denominator", "_moves", "_pairs")
 
     def __init__(self, moves: Sequence[Any], cumulative: Sequence[int], denominator: int) -> None:
-        self.moves = moves
-        self.cumulative = cumulative
-        self.denominator = denominator
+        self._moves = moves
+        self._cumulative = cumulative
+        self._denominator = denominator
         self._pairs: tuple[tuple[Any, Fraction], ...] | None = None
+
+    # Read-only views: what was sampled and what is listed stay the same object's.
+    @property
+    def moves(self) -> Sequence[Any]:
+        """The moves, one per cumulative weight (a move of weight 0 included)."""
+        return self._moves
+
+    @property
+    def cumulative(self) -> Sequence[int]:
+        """The running totals of the weights, one per move."""
+        return self._cumulative
+
+    @property
+    def denominator(self) -> int:
+        """The total weight: the last running total."""
+        return self._denominator
 
     def pairs(self) -> tuple[tuple[Any, Fraction], ...]:
         """The ``(outcome, probability)`` pairs of positive weight, in order.
@@ -65,18 +77,18 @@ class WeightedOutcomes(Sequence[tuple[Any, Fraction]]):
         """
         pairs = self._pairs
         if pairs is None:
-            if len(self.moves) != len(self.cumulative) or not self.cumulative:
+            if len(self._moves) != len(self._cumulative) or not self._cumulative:
                 raise ValueError("WeightedOutcomes needs one cumulative weight per move, and a move")
             out: list[tuple[Any, Fraction]] = []
             before = 0
-            for move, total in zip(self.moves, self.cumulative, strict=True):
+            for move, total in zip(self._moves, self._cumulative, strict=True):
                 if type(total) is not int or total < before:
                     raise ValueError(f"cumulative weights must be non-decreasing integers, not {total!r}")
                 if total > before:
-                    out.append((move, Fraction(total - before, self.denominator)))
+                    out.append((move, Fraction(total - before, self._denominator)))
                 before = total
-            if before != self.denominator:
-                raise ValueError(f"the weights sum to {before}, not the denominator {self.denominator}")
+            if before != self._denominator:
+                raise ValueError(f"the weights sum to {before}, not the denominator {self._denominator}")
             pairs = self._pairs = tuple(out)  # computed once: the same value every time
         return pairs
 
@@ -119,8 +131,8 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
         # The outcome is the first move whose cumulative weight exceeds the point: exactly what
         # `bisect_right` finds, in C (a draw pile has dozens of outcomes).  A move of weight 0 repeats
         # the total before it, so no point lands on it; and the pairs are never built.
-        point = rng.randrange(outcomes.denominator)
-        return outcomes.moves[bisect.bisect_right(outcomes.cumulative, point)]  # type: ignore[no-any-return]
+        point = rng.randrange(outcomes._denominator)
+        return outcomes._moves[bisect.bisect_right(outcomes._cumulative, point)]  # type: ignore[no-any-return]
     if type(outcomes) is tuple:
         # Games return the same tuple object for the same distribution, so its integer weights are
         # computed once.  Only tuples are cached: a list could change after it was sampled.  The
