@@ -199,14 +199,10 @@ def _get_there_first_targets(pos: Position, player: int, card: ActionCard, up: b
     cfg = pos.cfg
     if cfg.get_there_first_effect == "disabled":
         return []
-    shared = pos.ctx.plays
-    blocks = up and cfg.ultraparadox_blocks_artifact_moves
     return [
-        shared[(card.id, a)]
-        for p, tableau in enumerate(pos.tableaux)
-        if p != player
-        for a in tableau
-        if not (blocks and pos.blocked(a))
+        pos.play(card.id, a)
+        for p, a in pos.face_up()
+        if p != player and not (up and cfg.ultraparadox_blocks_artifact_moves and pos.blocked(a))
     ]
 
 
@@ -278,13 +274,7 @@ def _perform_miracle(w: Work, owner: int, card: ActionCard, target: Target) -> N
 def _it_never_existed_targets(pos: Position, player: int, card: ActionCard, up: bool) -> list[Play]:
     """C-ACT-8, C-RULING-19: any face-up Artifact (or only another player's)."""
     scope_all = pos.cfg.it_never_existed_scope == "any_artifact"
-    shared = pos.ctx.plays
-    return [
-        shared[(card.id, a)]
-        for p, tableau in enumerate(pos.tableaux)
-        if scope_all or p != player
-        for a in tableau
-    ]
+    return [pos.play(card.id, a) for p, a in pos.face_up() if scope_all or p != player]
 
 
 def _it_never_existed(w: Work, owner: int, card: ActionCard, target: Target) -> None:
@@ -329,8 +319,7 @@ def _time_vortex(w: Work, owner: int, card: ActionCard, target: Target) -> None:
 def _new_mission_targets(pos: Position, player: int, card: ActionCard, up: bool) -> list[Play]:
     """C-ACT-7, C-RULING-21: any player, or only oneself."""
     seats = range(pos.n) if pos.cfg.new_mission_target == "any_player" else (player,)
-    shared = pos.ctx.plays
-    return [shared[(card.id, p)] for p in seats]
+    return [pos.play(card.id, p) for p in seats]
 
 
 def _new_mission(w: Work, owner: int, card: ActionCard, target: Target) -> None:
@@ -343,8 +332,7 @@ def _new_mission(w: Work, owner: int, card: ActionCard, target: Target) -> None:
 def _ypnm_targets(pos: Position, player: int, card: ActionCard, up: bool) -> list[Play]:
     """C-ACT-9, C-RULING-22: any player, or only another one."""
     anyone = pos.cfg.ypnm_target == "any_player"
-    shared = pos.ctx.plays
-    return [shared[(card.id, p)] for p in range(pos.n) if anyone or p != player]
+    return [pos.play(card.id, p) for p in range(pos.n) if anyone or p != player]
 
 
 def _your_parents_never_met(w: Work, owner: int, card: ActionCard, target: Target) -> None:

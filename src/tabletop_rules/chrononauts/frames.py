@@ -82,8 +82,8 @@ class PlayStep:
 
 
 class _WindowSlots:
-    """The slots of `Window`'s fields, in a plain base class so that `Window._next` can fill a
-    twin with plain stores (see `core.frozen.open_layout`)."""
+    """The slots of `Window`'s fields, in a plain base class so that `_window` can fill a twin with
+    plain stores (see `core.frozen.open_layout`)."""
 
     __slots__ = ("__weakref__", "eligible", "index", "origin", "owner", "passes", "play", "step")
 
@@ -111,18 +111,8 @@ class Window(_WindowSlots):
 
     @staticmethod
     def opened(owner: int, play: Play, origin: str, step: str, eligible: tuple[int, ...]) -> Window:
-        """A new window over ``play``, polling ``eligible`` from the first (C-PLAY-3), built as
-        `_next` builds the next one."""
-        new: Any = object.__new__(_OPEN_WINDOW)
-        new.owner = owner
-        new.play = play
-        new.origin = origin
-        new.step = step
-        new.eligible = eligible
-        new.index = 0
-        new.passes = 0
-        new.__class__ = Window
-        return new  # type: ignore[no-any-return]
+        """A new window over ``play``, polling ``eligible`` from the first (C-PLAY-3)."""
+        return _window(owner, play, origin, step, eligible, 0, 0)
 
     def after_pass(self) -> Window:
         """The window once the polled player passes: the next seat is polled."""
@@ -133,22 +123,27 @@ class Window(_WindowSlots):
         return self._next(0)
 
     def _next(self, passes: int) -> Window:
-        # A pass is the commonest move: the next window fills the record's twin with plain slot
-        # stores and then becomes a frozen `Window` (`core.frozen.open_layout`), in half the time
-        # of the attrs constructor.
-        new: Any = object.__new__(_OPEN_WINDOW)
-        new.owner = self.owner
-        new.play = self.play
-        new.origin = self.origin
-        new.step = self.step
-        new.eligible = self.eligible
-        new.index = self.index + 1
-        new.passes = passes
-        new.__class__ = Window
-        return new  # type: ignore[no-any-return]
+        return _window(self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, passes)
 
 
 _OPEN_WINDOW: Final = open_layout(Window)
+
+
+def _window(
+    owner: int, play: Play, origin: str, step: str, eligible: tuple[int, ...], index: int, passes: int
+) -> Window:
+    """``Window(...)`` in half the time: a pass is the commonest move, so a window fills the record's
+    twin with plain slot stores and then becomes a frozen `Window` (`core.frozen.open_layout`)."""
+    new: Any = object.__new__(_OPEN_WINDOW)
+    new.owner = owner
+    new.play = play
+    new.origin = origin
+    new.step = step
+    new.eligible = eligible
+    new.index = index
+    new.passes = passes
+    new.__class__ = Window
+    return new  # type: ignore[no-any-return]
 
 
 @attrs.frozen

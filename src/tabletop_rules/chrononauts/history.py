@@ -128,8 +128,8 @@ def _private_seats(items: Iterable[str | Record]) -> frozenset[int]:
 
 
 class _HistorySlots:
-    """The slots of `History`, in a plain base class so that `History.link` can fill a twin with
-    plain stores and then make it a `History` (the trick of `core.frozen.open_layout`)."""
+    """The slots of `History`, in a plain base class so that `_grown` can fill a twin with plain
+    stores and then make it a `History` (the trick of `core.frozen.open_layout`)."""
 
     __slots__ = ("_chunks", "_hash", "_tail", "size")
 
@@ -183,20 +183,10 @@ class History(_HistorySlots):
         """``parent`` followed by ``records`` (the engine's constructor)."""
         if not records:
             return parent
-        tail = parent._tail
-        if len(tail) + len(records) < _CHUNK:  # the common case, inlined: no chunk fills up
-            # a move's commonest cost: plain slot stores into the twin, which then becomes a History
-            # (`__setattr__` refuses every write to a History)
-            open_: Any = object.__new__(_OpenHistory)
-            open_._hash = None
-            open_._chunks = parent._chunks
+        if len(parent._tail) + len(records) < _CHUNK:  # the common case: no chunk fills up
             if len(records) == 1:
-                open_._tail = tail + (encode(records[0]),)  # noqa: RUF005 - one tuple, copied once
-            else:
-                open_._tail = (*tail, *map(encode, records))
-            open_.size = parent.size + len(records)
-            open_.__class__ = cls
-            return open_  # type: ignore[no-any-return]
+                return cls.link_entry(parent, encode(records[0]))
+            return _grown(parent, (*parent._tail, *map(encode, records)), len(records))
         new = cls.__new__(cls)
         _SET_HASH(new, None)
         _SET_CHUNKS(new, parent._chunks)
@@ -219,14 +209,8 @@ class History(_HistorySlots):
         written again and again (a draw) is encoded once."""
         tail = parent._tail
         if len(tail) + 1 >= _CHUNK:
-            return cls.link(parent, (_decode(entry),))
-        open_: Any = object.__new__(_OpenHistory)
-        open_._hash = None
-        open_._chunks = parent._chunks
-        open_._tail = tail + (entry,)  # noqa: RUF005 - one tuple, copied once (unpacking builds a list)
-        open_.size = parent.size + 1
-        open_.__class__ = cls
-        return open_  # type: ignore[no-any-return]
+            return cls.link(parent, (_decode(entry),))  # a chunk fills up: the general way
+        return _grown(parent, tail + (entry,), 1)  # noqa: RUF005 - one tuple, copied once
 
     def extended(self, records: list[Record]) -> History:
         """This history followed by ``records`` (``self`` when there are none)."""
@@ -337,13 +321,25 @@ class History(_HistorySlots):
 
 
 class _OpenHistory(_HistorySlots):
-    """`History`'s layout without its write guard: `History.link` fills one, then makes it a History."""
+    """`History`'s layout without its write guard: `_grown` fills one, then makes it a History."""
 
     __slots__ = ()
 
 
+def _grown(parent: History, tail: tuple[str | Record, ...], added: int) -> History:
+    """``parent`` with a longer tail that fills no chunk, built as a move's commonest cost is: plain slot
+    stores into the twin, which then becomes a History (`__setattr__` refuses every write to one)."""
+    new: Any = object.__new__(_OpenHistory)
+    new._hash = None
+    new._chunks = parent._chunks
+    new._tail = tail
+    new.size = parent.size + added
+    new.__class__ = History
+    return new  # type: ignore[no-any-return]
+
+
 # The slots are written only while a history is being built: through these descriptors (`__setattr__`
-# refuses every write), or into an `_OpenHistory` by `link`; `_hash` is also written once, lazily, like
+# refuses every write), or into an `_OpenHistory` by `_grown`; `_hash` is also written once, lazily, like
 # attrs' cached hash.
 _SET_CHUNKS: Final = _HistorySlots.__dict__["_chunks"].__set__
 _SET_TAIL: Final = _HistorySlots.__dict__["_tail"].__set__

@@ -126,10 +126,10 @@ def decision_player(state: State) -> int | None:
     if state.result is not None or not state.stack:
         return None
     top = state.stack[-1]
-    if type(top) is DrawCards:  # the commonest frame first
-        return None
-    if isinstance(top, Window):
+    if type(top) is Window:  # the commonest frames first
         return top.eligible[top.index % len(top.eligible)]
+    if type(top) is DrawCards:
+        return None
     if isinstance(top, (PlayStep, Harvest, MiracleDiscard, MulliganChoice, DeclareChoice)):
         return top.player
     if isinstance(top, SoloStep):

@@ -298,10 +298,6 @@ def current_player(state: State) -> Actor:
     """The seat to decide, `CHANCE`, or None once the game is over."""
     if state.result is not None:
         return None
-    stack = state.stack
-    if stack and type(stack[-1]) is Window:  # the commonest decision, read as `decision_player` does
-        top = stack[-1]
-        return top.eligible[top.index % len(top.eligible)]
     player = decision_player(state)
     return CHANCE if player is None else player
 
