@@ -81,15 +81,23 @@ def deep_size(obj: object, shared: set[int]) -> int:
 
 
 def measure(
-    game: Any, start: Callable[[Any], Any], seconds: float, *, time_calls: bool = False
+    game: Any,
+    start: Callable[[Any], Any],
+    seconds: float,
+    *,
+    seed: int = 0,
+    time_calls: bool = False,
 ) -> dict[str, float]:
     """One timed run of random playouts: atomic moves/s, games/s and moves per game.
 
     The loop reads the clock only once per game, as the peers' loops do, so that the ratios compare
-    the games and not the timing. With ``time_calls`` the run times each ``legal_moves`` and
-    ``apply`` call instead and returns their rates (calls per second of time inside them).
+    the games and not the timing. Game ``k`` of the run is seeded with ``seed + k``; `paired` gives
+    every run seeds of its own, so that no run replays the games of an earlier one (a cache of the
+    positions or hands seen would otherwise be measured warm). With ``time_calls`` the run times each
+    ``legal_moves`` and ``apply`` call instead and returns their rates (calls per second of time
+    inside them).
     """
-    rng_seed = 0
+    rng_seed = seed
     moves = games = legal_calls = 0
     legal_time = apply_time = 0.0
     clock = time.perf_counter
@@ -174,14 +182,14 @@ def memory(game: Any, start: Callable[[Any], Any], stored: int = 100_000) -> dic
     }
 
 
-def peer_tic_tac_toe(seconds: float) -> dict[str, float] | None:
+def peer_tic_tac_toe(seconds: float, seed: int = 0) -> dict[str, float] | None:
     try:
         import pyspiel
         from open_spiel.python import games  # noqa: F401  (registers the Python games)
     except ImportError:
         return None
     game = pyspiel.load_game("python_tic_tac_toe")
-    rng = random.Random(0)
+    rng = random.Random(seed)
     steps = played = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -194,12 +202,12 @@ def peer_tic_tac_toe(seconds: float) -> dict[str, float] | None:
     return {"moves_per_s": steps / elapsed, "games_per_s": played / elapsed, "moves_per_game": steps / played}
 
 
-def peer_chess(seconds: float) -> dict[str, float] | None:
+def peer_chess(seconds: float, seed: int = 0) -> dict[str, float] | None:
     try:
         import chess
     except ImportError:
         return None
-    rng = random.Random(0)
+    rng = random.Random(seed)
     steps = played = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -229,7 +237,9 @@ def rlcard_game_class(module_name: str) -> Any | None:
         return None
 
 
-def measure_rlcard(game_class: Any, seconds: float, *, time_calls: bool = False) -> dict[str, float]:
+def measure_rlcard(
+    game_class: Any, seconds: float, *, seed: int = 0, time_calls: bool = False
+) -> dict[str, float]:
     """One timed run of random playouts through RLCard's raw game API (two players, seeded).
 
     An atomic move is one ``step``; chance inside a step and the deal in ``init_game`` are not counted.
@@ -239,8 +249,8 @@ def measure_rlcard(game_class: Any, seconds: float, *, time_calls: bool = False)
     import numpy as np  # RLCard depends on numpy
 
     game = game_class()
-    game.np_random = np.random.RandomState(0)  # shared by the dealer, players and round of every game
-    rng = random.Random(0)
+    game.np_random = np.random.RandomState(seed)  # shared by the dealer, players and round of every game
+    rng = random.Random(seed)
     moves = games = 0
     legal_time = step_time = 0.0
     clock = time.perf_counter
@@ -273,9 +283,13 @@ def measure_rlcard(game_class: Any, seconds: float, *, time_calls: bool = False)
     }
 
 
+RUN_SEEDS = 1_000_000
+"""Seeds apart between two runs: run ``r`` seeds its games from ``r * RUN_SEEDS`` on."""
+
+
 def paired(
-    run: Callable[[float], dict[str, float]],
-    calls: Callable[[float], dict[str, float]],
+    run: Callable[..., dict[str, float]],
+    calls: Callable[..., dict[str, float]],
     seconds: float,
     repeat: int,
     pair: bool,
@@ -283,16 +297,17 @@ def paired(
     """The median of ``repeat`` runs, each one paired with a tic-tac-toe run just before it (if ``pair``).
 
     The reported ratio is the median of the paired ratios, so that both sides of each ratio ran under the
-    same machine load. One more run of ``calls`` (a third as long) adds the per-call rates.
+    same machine load. One more run of ``calls`` (a third as long) adds the per-call rates. Every run,
+    the calls' run included, plays games of its own seeds (``seed=r * RUN_SEEDS``).
     """
     runs, ratios = [], []
-    for _ in range(repeat):
-        peer = peer_tic_tac_toe(seconds / 2) if pair else None
-        runs.append(run(seconds))
+    for r in range(repeat):
+        peer = peer_tic_tac_toe(seconds / 2, seed=r * RUN_SEEDS) if pair else None
+        runs.append(run(seconds, seed=r * RUN_SEEDS))
         if peer is not None:
             ratios.append(runs[-1]["moves_per_s"] / peer["moves_per_s"])
     result = median_of(runs)
-    result.update(calls(seconds / 3))
+    result.update(calls(seconds / 3, seed=repeat * RUN_SEEDS))
     if ratios:
         result["ratio_to_python_tic_tac_toe"] = statistics.median(ratios)
     return result
@@ -326,7 +341,8 @@ def main() -> int:
     rows: list[dict[str, Any]] = []
     peers: dict[str, dict[str, float] | None] = {}
     for label, runner in (("OpenSpiel python_tic_tac_toe", peer_tic_tac_toe), ("python-chess", peer_chess)):
-        runs = [r for r in (runner(args.seconds) for _ in range(args.repeat)) if r is not None]
+        outcomes = (runner(args.seconds, seed=k * RUN_SEEDS) for k in range(args.repeat))
+        runs = [r for r in outcomes if r is not None]
         peers[label] = median_of(runs) if runs else None
         print(
             f"{label}: "

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
+import attrs
 import pytest
 
 from tabletop_rules import chrononauts as C
@@ -109,3 +111,97 @@ def test_miracle_discard_is_skipped_with_an_empty_hand():  # C-ACT-4 step 5, C-D
     assert state.hands == (("ART-PLACEHOLDER-15",), ())  # the set-aside hand is back
     assert state.tableaux == (("ART-LIVE-STEGOSAURUS",), ())
     assert [e.text for e in state.log][-2:] == ["P0 takes back the set-aside hand", "turn 2: P1"]
+
+
+# ------------------------------------------------------------------ the move lists' tables
+
+
+def _unmasked_inverter_plays(state: C.State, card: str, block_post: bool) -> tuple[C.Play, ...]:
+    """C-INV-2, C-ANOM-6 read straight from the targets: every linchpin of the card showing the side
+    it needs (any side for ``"any"``), none after the UltraParadox year when ``block_post``."""
+    ctx = state.ctx
+    return tuple(
+        ctx.plays[(card, icon)]
+        for icon, bit, year, need in ctx.inverter_targets[card]
+        if not (block_post and year > (ctx.up_year or 0))
+        and need in ("any", "alt" if state.alt >> bit & 1 else "true")
+    )
+
+
+@pytest.mark.parametrize("scope", ["all_assassinations", "true_side_assassinations"])
+def test_an_inverters_plays_read_only_the_bits_of_its_mask(scope):  # C-INV-2, C-ANOM-6, C-RULING-24
+    from tabletop_rules.chrononauts.effects import _inverter_plays
+
+    state = C.new_game({"prevent_assassination_scope": scope}, players=2)
+    ctx = state.ctx
+    masks = ctx.inverter_masks
+    assert masks["INV-REVERSE-FATE"] == 0  # every target either way: no bit is read
+    restore = sum(1 << bit for _, bit, _, _ in ctx.inverter_targets["INV-RESTORE-HISTORY"])
+    assert masks["INV-RESTORE-HISTORY"] == restore
+    rng = random.Random(7)
+    for alt in [0, 2**13 - 1, *(rng.getrandbits(13) for _ in range(60))]:
+        timeline = attrs.evolve(state, alt=alt)
+        for card in ctx.inverter_targets:
+            for block_post in (False, True):
+                masked = _inverter_plays(ctx, card, alt & masks[card], block_post)
+                assert masked == _unmasked_inverter_plays(timeline, card, block_post), (card, alt)
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        (),
+        ("ART-REX",),
+        ("TW-MEMO", "TW-MEMO"),
+        ("ACT-GET-THERE-FIRST", "ART-REX", "INV-SABOTAGE", "P-1945-A"),
+        ("ART-REX", "INV-REVERSE-FATE", "INV-REVERSE-FATE", "TW-MEMO", "TW-MEMO", "TW-REWIND"),
+        ("INV-REVERSE-FATE", "INV-REVERSE-FATE", "INV-REVERSE-FATE", "P-1868"),
+    ],
+)
+def test_killing_time_lists_singles_then_pairs_in_deck_order(hand):  # C-TURN-4
+    from tabletop_rules.chrononauts.legality import kill_time_moves
+    from tabletop_rules.chrononauts.position import Position
+
+    state = setup(2, hands=[list(hand), []])
+    index = state.cards.deck_index
+    order = sorted(set(hand), key=index.__getitem__)
+    expected = [C.KillTime((a,)) for a in order]
+    for i, a in enumerate(order):
+        if hand.count(a) >= 2:
+            expected.append(C.KillTime((a, a)))  # a multiset pair of a card held twice
+        expected += [C.KillTime((a, b)) for b in order[i + 1 :]]
+    listed = kill_time_moves(Position(state), 0)
+    assert listed == tuple(expected)
+    assert all(move is state.ctx.kill_times[move.cards] for move in listed)  # the shared records
+
+
+def test_a_time_vortex_deals_with_the_least_common_denominator():  # C-ACT-6, C-RULING-32, C-CHANCE-5
+    from fractions import Fraction
+
+    from tabletop_rules.chrononauts.frames import VortexDeal
+    from tabletop_rules.core import sample_outcome
+
+    state = setup(2)
+    pool = ("ART-REX", "ART-SPORTS-ALMANAC", "P-1868", "P-1917", "TW-MEMO", "TW-MEMO")
+    dealing = attrs.evolve(state, stack=(*state.stack, VortexDeal(pool, 0, ())))
+    outcomes = C.chance_outcomes(dealing)
+    third, sixth = Fraction(1, 3), Fraction(1, 6)
+    # deck order, each with its exact share of the pool
+    assert list(outcomes) == [
+        (C.Draw("P-1868"), sixth),
+        (C.Draw("P-1917"), sixth),
+        (C.Draw("ART-REX"), sixth),
+        (C.Draw("ART-SPORTS-ALMANAC"), sixth),
+        (C.Draw("TW-MEMO"), third),
+    ]
+    assert outcomes.denominator == 6
+    even = attrs.evolve(state, stack=(*state.stack, VortexDeal(("P-1868", "P-1868", *pool[4:]), 0, ())))
+    halves = C.chance_outcomes(even)
+    assert list(halves) == [(C.Draw("P-1868"), Fraction(1, 2)), (C.Draw("TW-MEMO"), Fraction(1, 2))]
+    assert halves.denominator == 2  # 2/4 = 1/2: one draw below 2, as from the reduced fractions
+    for dealt in (outcomes, halves):
+        fractions = tuple(dealt)
+        for seed in range(20):
+            assert sample_outcome(dealt, random.Random(seed)) == sample_outcome(
+                fractions, random.Random(seed)
+            )

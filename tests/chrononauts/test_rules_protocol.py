@@ -205,6 +205,7 @@ def test_card_and_context_tables_of_a_state_are_read_only():
         state.cards.ripple_index,
         state.ctx.playable_if,
         state.ctx.inverter_targets,
+        state.ctx.inverter_masks,
         state.ctx.effects,
         state.ctx.plays,
         state.ctx.kill_times,

@@ -45,6 +45,8 @@ class Context:
         paradox_if: per ripplepoint, its condition with the operator overrides (C-RULING-1).
         playable_if: per patch id, its condition with the operator overrides.
         inverter_targets: per Inverter id, the linchpins it may flip (C-INV-2, C-RULING-24, -25).
+        inverter_masks: per Inverter id, the linchpin bits its announcements depend on: those of the
+            targets that must show a given side first (a target of ``"any"`` side does not read it).
         effects: per Action and Timewarp id, the effect it has under these options (C-ARTIFAXX-3).
         memos: the Memo card ids.
         draws: one `Draw` per play-deck card type, aligned with ``cards.deck``.
@@ -63,6 +65,7 @@ class Context:
     paradox_if: tuple[Condition, ...]
     playable_if: Mapping[str, Condition]
     inverter_targets: Mapping[str, tuple[InverterTarget, ...]]
+    inverter_masks: Mapping[str, int]
     effects: Mapping[str, str]
     memos: frozenset[str]
     draws: tuple[Draw, ...]
@@ -138,6 +141,7 @@ def make_context(cards: CardSet, options: Options, players: int) -> Context:
             cond = cond.with_op(overrides[patch.year])
         playable_if[patch.id] = cond
     effects = {card.id: _effect_key(card, options) for card in (*cards.actions, *cards.timewarps)}
+    inverter_targets = _inverter_targets(cards, options)
     return Context(
         cards=cards,
         options=options,
@@ -146,7 +150,13 @@ def make_context(cards: CardSet, options: Options, players: int) -> Context:
         up_year=next((p.year for p in cards.patches if p.triggers_ultraparadox), None),
         paradox_if=paradox_if,
         playable_if=frozen_mapping(playable_if),
-        inverter_targets=_inverter_targets(cards, options),
+        inverter_targets=inverter_targets,
+        inverter_masks=frozen_mapping(
+            {
+                card: sum({1 << bit for _, bit, _, side in targets if side != "any"})
+                for card, targets in inverter_targets.items()
+            }
+        ),
         effects=frozen_mapping(effects),
         memos=frozenset(card_id for card_id, key in effects.items() if key == "memo"),
         draws=tuple(Draw(card_id) for card_id in cards.deck),

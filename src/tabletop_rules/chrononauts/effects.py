@@ -42,7 +42,16 @@ from tabletop_rules.chrononauts.state import OPEN, TRUE
 from tabletop_rules.chrononauts.work import Work
 from tabletop_rules.core.frozen import frozen_mapping
 
-__all__ = ["EFFECTS", "Effect", "TargetSlots", "card_plays", "harvest_pool", "harvestable", "plays"]
+__all__ = [
+    "EFFECTS",
+    "Effect",
+    "TargetSlots",
+    "card_plays",
+    "harvest_pool",
+    "harvestable",
+    "plays",
+    "plays_in_order",
+]
 
 Target: TypeAlias = str | int | None
 TargetSlots: TypeAlias = Literal["none", "artifacts", "seats", "seats_and_artifacts", "direction", "never"]
@@ -80,6 +89,13 @@ def plays(pos: Position, player: int, card_ids: Iterable[str], *, harvest: bool 
     return out
 
 
+def plays_in_order(pos: Position, player: int, order: Iterable[str]) -> list[Play]:
+    """`plays` of cards already distinct and in deck order (a hand that `legality` sorted once)."""
+    out: list[Play] = []
+    _collect(out, pos, player, order, False, pos.ultraparadox())
+    return out
+
+
 def card_plays(pos: Position, player: int, card: str) -> list[Play]:
     """Every legal announcement of one card by ``player`` (C-PLAY-1): `plays` of that card alone."""
     out: list[Play] = []
@@ -100,22 +116,22 @@ def _collect(
     """Append the legal announcements of each card of ``card_ids`` to ``out``, in that order.
 
     ``harvest``: the cards are taken by Rewind / Quick Trip (C-TW-3, C-TW-4); ``up``: whether the
-    UltraParadox is active (C-STATE-7).  With ``first`` it stops at the first card that has an
-    announcement, and says whether there was one: `harvestable` only asks whether any card can be
-    played, and the first card of a pool usually can.  What every card shares (the UltraParadox,
-    the options) is read once, not per card.
+    UltraParadox is active (C-STATE-7).  With ``first`` (and an empty ``out``) it stops at the
+    first card that has an announcement, and says whether there was one: `harvestable` only asks
+    whether any card can be played, and the first card of a pool usually can.  What every card
+    shares (the UltraParadox, the options) is read once, not per card.
     """
     ctx = pos.ctx
     play_cards = ctx.cards.play_cards
     shared = ctx.plays  # the context's `Play` records, by (card, target): `Position.play`
     effects = ctx.effects  # the effect of each Action and Timewarp: `Position.effect_key`
+    masks = ctx.inverter_masks
     up_year = ctx.up_year or 0
     block_post = up and pos.cfg.ultraparadox_blocks_post_1962_plays
     for cid in card_ids:
         card = play_cards[cid]
-        before = len(out)
         if isinstance(card, InverterCard):  # C-INV-2, C-INV-7, C-ANOM-6
-            out.extend(_inverter_plays(ctx, cid, pos.alt, block_post))
+            out += _inverter_plays(ctx, cid, pos.alt & masks[cid], block_post)
         elif isinstance(card, PatchCard):
             if patch_ok(pos, card, block_post, up_year):
                 out.append(shared[(cid, None)])
@@ -127,8 +143,8 @@ def _collect(
             ):
                 out.append(shared[(cid, None)])
         else:
-            out.extend(EFFECTS[effects[cid]].targets(pos, player, card, up))
-        if first and len(out) > before:
+            out += _TARGETS[effects[cid]](pos, player, card, up)
+        if first and out:  # `first` starts from an empty list: this card had an announcement
             return True
     return False
 
@@ -137,8 +153,10 @@ def _collect(
 def _inverter_plays(ctx: Context, card: str, alt: int, block_post: bool) -> tuple[Play, ...]:
     """The linchpins an Inverter may flip, showing the side it needs (C-INV-2, C-ANOM-6).
 
-    A bounded cache keyed by immutable values (the context, the card, the linchpin bitmask)
-    that returns a tuple of the context's shared plays.
+    A bounded cache keyed by immutable values that returns a tuple of the context's shared plays.
+    ``alt`` is the linchpin bitmask masked to the card's `Context.inverter_masks`, the bits it
+    reads: a handful of keys per card, whatever the rest of the TimeLine shows, so the cache
+    stays small and hits in any game, not only in the ones it has seen.
     """
     up_year = ctx.up_year or 0
     out = []
@@ -188,7 +206,7 @@ def harvestable(pos: Position, player: int, source: str, up: bool) -> bool:
     UltraParadox is active."""
     if not pos.cfg.harvest_requires_legal_target:
         return any(True for _ in _pool(pos, source))
-    return _collect([], pos, player, _pool(pos, source), True, up, first=True)
+    return _collect([], pos, player, _pool(pos, source), True, up, first=True)  # from an empty list
 
 
 # --------------------------------------------------------------------------- the effects
@@ -199,10 +217,14 @@ def _get_there_first_targets(pos: Position, player: int, card: ActionCard, up: b
     cfg = pos.cfg
     if cfg.get_there_first_effect == "disabled":
         return []
+    shared = pos.ctx.plays
+    blocking = up and cfg.ultraparadox_blocks_artifact_moves
     return [
-        pos.play(card.id, a)
-        for p, a in pos.face_up()
-        if p != player and not (up and cfg.ultraparadox_blocks_artifact_moves and pos.blocked(a))
+        shared[(card.id, a)]
+        for p, tableau in enumerate(pos.tableaux)
+        if p != player
+        for a in tableau
+        if not (blocking and pos.blocked(a))
     ]
 
 
@@ -248,7 +270,8 @@ def _sell_artifact(w: Work, owner: int, card: ActionCard, target: Target) -> Non
 
 def _own_artifact_targets(pos: Position, player: int, card: ActionCard, up: bool) -> list[Play]:
     """C-ACT-4, C-RULING-23: one of the player's face-up Artifacts."""
-    return [pos.play(card.id, a) for a in pos.tableaux[player]]
+    shared = pos.ctx.plays
+    return [shared[(card.id, a)] for a in pos.tableaux[player]]
 
 
 def _perform_miracle(w: Work, owner: int, card: ActionCard, target: Target) -> None:
@@ -274,7 +297,13 @@ def _perform_miracle(w: Work, owner: int, card: ActionCard, target: Target) -> N
 def _it_never_existed_targets(pos: Position, player: int, card: ActionCard, up: bool) -> list[Play]:
     """C-ACT-8, C-RULING-19: any face-up Artifact (or only another player's)."""
     scope_all = pos.cfg.it_never_existed_scope == "any_artifact"
-    return [pos.play(card.id, a) for p, a in pos.face_up() if scope_all or p != player]
+    shared = pos.ctx.plays
+    return [
+        shared[(card.id, a)]
+        for p, tableau in enumerate(pos.tableaux)
+        if scope_all or p != player
+        for a in tableau
+    ]
 
 
 def _it_never_existed(w: Work, owner: int, card: ActionCard, target: Target) -> None:
@@ -475,3 +504,8 @@ EFFECTS: Final[Mapping[str, Effect]] = frozen_mapping(
         )
     }
 )
+
+_TARGETS: Final[Mapping[str, Callable[[Position, int, ActionCard, bool], list[Play]]]] = frozen_mapping(
+    {key: effect.targets for key, effect in EFFECTS.items()}
+)
+"""``EFFECTS[key].targets`` by key: `_collect` asks it once per card in hand."""

@@ -8,15 +8,15 @@ Nothing here changes a position.
 
 from __future__ import annotations
 
-import functools
 import itertools
+import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Final
 
 from tabletop_rules.chrononauts.context import Context
-from tabletop_rules.chrononauts.effects import harvest_pool, plays
+from tabletop_rules.chrononauts.effects import harvest_pool, plays, plays_in_order
 from tabletop_rules.chrononauts.frames import (
     DECISION_FRAMES,
     ChooseFirst,
@@ -36,7 +36,6 @@ from tabletop_rules.chrononauts.moves import (
     Deal,
     Declare,
     Discard,
-    Draw,
     FirstPlayer,
     KillTime,
     Memo,
@@ -56,21 +55,33 @@ _DECLARES: Final[tuple[Move, ...]] = (Declare(True), Declare(False))
 
 def kill_time_moves(pos: Position, player: int) -> tuple[KillTime, ...]:
     """C-TURN-4: one card, or two (a multiset pair) and a draw; single cards first, deck order."""
-    return _kill_time_moves(pos.ctx, tuple(pos.hands[player]))
+    hand = pos.hands[player]
+    return tuple(_kill_times(pos.ctx, hand, in_deck_order(pos.ctx, hand)))
 
 
-@functools.lru_cache(maxsize=65536)
-def _kill_time_moves(ctx: Context, hand: tuple[str, ...]) -> tuple[KillTime, ...]:
-    """`kill_time_moves` of a hand: a bounded cache keyed by the context and the (sorted) hand, that
-    returns a tuple of the context's shared records (a hand of 3 to 6 cards recurs often)."""
-    order = sorted(set(hand), key=ctx.cards.deck_index.__getitem__)
-    table = ctx.kill_times
-    out = [table[(a,)] for a in order]
-    pairs = len(order) < len(hand)  # some card has two copies
+def in_deck_order(ctx: Context, cards: Iterable[str]) -> list[str]:
+    """The distinct cards of ``cards``, in deck order (the order of every move list)."""
+    return sorted(set(cards), key=ctx.cards.deck_index.__getitem__)
+
+
+def _kill_times(ctx: Context, hand: Sequence[str], order: list[str]) -> list[KillTime]:
+    """`kill_time_moves` of ``hand``, whose distinct cards in deck order are ``order``: the
+    context's shared records, each single card, then each pair ``(a, b)`` with ``a`` first.
+
+    With no card twice in hand the pairs are exactly ``itertools.combinations(order, 2)``, in
+    that order, so the records are looked up in C (a listing per turn, and hands rarely recur
+    between games, so no cache would hit); a card held twice adds its own pair before the
+    others it begins.
+    """
+    get = ctx.kill_times.__getitem__
+    if len(order) == len(hand):
+        return [*map(get, zip(order)), *map(get, itertools.combinations(order, 2))]
+    out = [*map(get, zip(order))]
     for i, a in enumerate(order):
-        for b in order[i:] if pairs and hand.count(a) >= 2 else order[i + 1 :]:
-            out.append(table[(a, b)])
-    return tuple(out)
+        if hand.count(a) >= 2:
+            out.append(get((a, a)))
+        out += [get((a, b)) for b in order[i + 1 :]]
+    return out
 
 
 def discards(pos: Position, player: int, *, patches_only: bool = False) -> list[Discard]:
@@ -89,7 +100,9 @@ def legal(pos: Position) -> list[Move]:
     cfg = pos.cfg
     if isinstance(top, PlayStep):
         player = top.player
-        moves: list[Move] = plays(pos, player, pos.hands[player])  # type: ignore[assignment]  # a new list
+        hand = pos.hands[player]
+        order = in_deck_order(pos.ctx, hand)  # sorted once, for the plays and for Killing Time
+        moves: list[Move] = plays_in_order(pos, player, order)  # type: ignore[assignment]  # a new list
         if top.kind == "miracle":  # C-ACT-4 step 4, C-RULING-23
             return moves or list(discards(pos, player))
         allow_kt = True
@@ -98,7 +111,7 @@ def legal(pos: Position) -> list[Move]:
         elif cfg.variant == "artifaxx":
             allow_kt = cfg.artifaxx_killing_time  # C-RULING-31
         if allow_kt or not moves:
-            moves.extend(kill_time_moves(pos, player))
+            moves += _kill_times(pos.ctx, hand, order)
         return moves
     if isinstance(top, Window):  # C-MEMO-3
         player = top.eligible[top.index % len(top.eligible)]
@@ -170,9 +183,19 @@ def chance_outcomes(state: State) -> Sequence[tuple[Move, Fraction]]:
             return ()
         return WeightedOutcomes(state.ctx.draws, cumulative, total)
     if isinstance(top, VortexDeal):
+        # C-RULING-32: each card of the pool is dealt with probability copies / pool size, as integer
+        # weights over their common denominator (the size divided by the gcd of the copies and the
+        # size, the least common denominator of the reduced fractions).
         counts = Counter(top.pool)
-        order = sorted(counts, key=state.cards.deck_index.__getitem__)
-        return tuple((Draw(card), Fraction(counts[card], len(top.pool))) for card in order)
+        index = state.ctx.cards.deck_index
+        order = sorted(counts, key=index.__getitem__)
+        common = math.gcd(len(top.pool), *counts.values())
+        draws = state.ctx.draws
+        return WeightedOutcomes(
+            tuple([draws[index[card]] for card in order]),
+            tuple(itertools.accumulate([counts[card] // common for card in order])),
+            len(top.pool) // common,
+        )
     if isinstance(top, DealGoal):
         pile = state.mission_pile if top.pile == "mission" else state.id_pile
         return _uniform(tuple(Deal(card) for card in sorted(pile)))
