@@ -82,8 +82,15 @@ def _pass_keeps_window_open(state: State, top: Window) -> State | None:
         discard_pile=state.discard_pile,
         hands=state.hands,
         stack=(*state.stack[:-1], top.after_pass()),
-        log=History.link_line(state.log, pass_line(state.ctx.cards, top.polled(), top.play.card)),
+        log=History.link_entry(state.log, _pass_entry(state.ctx.cards, top.polled(), top.play.card)),
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _pass_entry(cards: CardSet, polled: int, card: str) -> str | Record:
+    """The history entry of a pass (`position.pass_line`), encoded once per card set, seat and card:
+    a bounded cache of immutable strings (the commonest move writes it)."""
+    return encode((pass_line(cards, polled, card), -1, ""))
 
 
 def _draw(state: State, top: DrawCards, card: str) -> State | None:
