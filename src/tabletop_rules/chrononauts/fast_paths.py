@@ -265,6 +265,8 @@ def _pass_closes_window(state: State, top: Window) -> State | None:
     owner = top.owner
     card_id = top.play.card
     card = cards.play_cards[card_id]
+    if not isinstance(card, (PatchCard, ArtifactCard, InverterCard)):
+        return None  # an Action or a Timewarp resolves through its effect: the general path
     rest = state.stack[:-1]
     events: list[Record] = [(pass_line(cards, top.polled(), card_id), -1, "")]
     if isinstance(card, PatchCard):

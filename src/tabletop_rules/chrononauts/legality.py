@@ -45,8 +45,16 @@ from tabletop_rules.chrononauts.moves import (
 from tabletop_rules.chrononauts.position import Position
 from tabletop_rules.chrononauts.state import State
 from tabletop_rules.core.playout import WeightedOutcomes
+from tabletop_rules.core.protocol import CHANCE, Actor
 
-__all__ = ["chance_outcomes", "decision_player", "kill_time_moves", "legal", "legal_moves"]
+__all__ = [
+    "chance_outcomes",
+    "current_player",
+    "decision_player",
+    "kill_time_moves",
+    "legal",
+    "legal_moves",
+]
 
 _PASS_ONLY: Final[tuple[Move, ...]] = (PASS,)
 _MULLIGANS: Final[tuple[Move, ...]] = (Mulligan(False), Mulligan(True))
@@ -134,20 +142,28 @@ def legal(pos: Position) -> list[Move]:
     return []
 
 
-def decision_player(state: State) -> int | None:
-    """The player to decide at the top frame, or None at chance nodes and at the end."""
-    if state.result is not None or not state.stack:
+def current_player(state: State) -> Actor:
+    """The seat to decide, `CHANCE` at a chance node, or None once the game is over."""
+    if state.result is not None:
         return None
+    if not state.stack:
+        return CHANCE
     top = state.stack[-1]
     if type(top) is Window:  # the commonest frames first
         return top.eligible[top.index % len(top.eligible)]
     if type(top) is DrawCards:
-        return None
+        return CHANCE
     if isinstance(top, (PlayStep, Harvest, MiracleDiscard, MulliganChoice, DeclareChoice)):
         return top.player
     if isinstance(top, SoloStep):
         return 0
-    return None
+    return CHANCE
+
+
+def decision_player(state: State) -> int | None:
+    """The player to decide at the top frame, or None at chance nodes and at the end."""
+    player = current_player(state)
+    return player if type(player) is int else None
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:

@@ -32,7 +32,7 @@ from tabletop_rules.chrononauts.frames import (
     Window,
 )
 from tabletop_rules.chrononauts.history import EMPTY_HISTORY
-from tabletop_rules.chrononauts.legality import chance_outcomes, decision_player, legal_moves
+from tabletop_rules.chrononauts.legality import chance_outcomes, current_player, decision_player, legal_moves
 from tabletop_rules.chrononauts.moves import (
     Deal,
     Declare,
@@ -56,7 +56,6 @@ from tabletop_rules.core.errors import (
     InvalidOptionError,
 )
 from tabletop_rules.core.jsonio import brief
-from tabletop_rules.core.protocol import CHANCE, Actor
 
 __all__ = [
     "RULES_VERSION",
@@ -292,14 +291,6 @@ def apply(state: State, move: Move) -> State:
     if fast is not None:
         return fast
     return run(state, move, chance=isinstance(state.stack[-1], CHANCE_FRAMES))
-
-
-def current_player(state: State) -> Actor:
-    """The seat to decide, `CHANCE`, or None once the game is over."""
-    if state.result is not None:
-        return None
-    player = decision_player(state)
-    return CHANCE if player is None else player
 
 
 def is_terminal(state: State) -> bool:

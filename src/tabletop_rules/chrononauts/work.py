@@ -174,4 +174,4 @@ def paradox_table(ctx: Context, alt: int) -> tuple[bool, ...]:
 
     A bounded cache keyed by the (immutable) context and the linchpin bitmask, returning a tuple:
     the ripple pass after an Inverter reads one row instead of evaluating every condition."""
-    return tuple(condition.holds(alt) for condition in ctx.paradox_if)
+    return tuple([condition.holds(alt) for condition in ctx.paradox_if])
