@@ -171,9 +171,16 @@ def _kill_time_and_draw(state: State, top: PlayStep, move: KillTime) -> State | 
         draw_pile=state.draw_pile,
         discard_pile=(*state.discard_pile, *move.cards),
         hands=_with_hand(state.hands, player, hand),
-        stack=(*state.stack[:-1], DrawCards(player, 1)),
-        log=History.link_line(state.log, kill_time_line(state.ctx.cards, player, move.cards)),
+        stack=(*state.stack[:-1], state.ctx.turn_frames[player][2]),  # the shared `DrawCards(player, 1)`
+        log=History.link_entry(state.log, _kill_time_entry(state.ctx.cards, player, move.cards)),
     )
+
+
+@functools.lru_cache(maxsize=16384)
+def _kill_time_entry(cards: CardSet, player: int, discarded: tuple[str, ...]) -> str | Record:
+    """The history entry of Killing Time (`position.kill_time_line`), encoded once per card set, seat
+    and cards: a bounded cache of immutable strings."""
+    return encode((kill_time_line(cards, player, discarded), -1, ""))
 
 
 def _kill_time_ends_turn(state: State, top: PlayStep, card: str) -> State | None:

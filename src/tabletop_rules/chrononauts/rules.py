@@ -251,7 +251,9 @@ def _surely_legal(state: State, top: Frame, move: object) -> bool:
         and (state.ctx.options.variant != "artifaxx" or state.ctx.options.artifaxx_killing_time)
     ):  # C-TURN-4, C-RULING-31: Killing Time is open on a turn's play step
         cards = move.cards  # type: ignore[attr-defined]
-        if type(cards) is not tuple or not all(type(card) is str for card in cards):
+        if type(cards) is not tuple or not 1 <= len(cards) <= 2 or type(cards[0]) is not str:
+            return False
+        if type(cards[-1]) is not str:
             return False
         known = state.ctx.kill_times.get(cards)  # a move from `legal_moves` is this very record
         if known is not move and known != move:
