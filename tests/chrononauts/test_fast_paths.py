@@ -11,9 +11,9 @@ import pytest
 
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts import fast_paths
-from tabletop_rules.chrononauts.engine import run
+from tabletop_rules.chrononauts.engine import Engine, run
 from tabletop_rules.chrononauts.frames import CHANCE_FRAMES, DrawCards, Window
-from tabletop_rules.chrononauts.state import new_state, successor
+from tabletop_rules.chrononauts.state import successor
 from tabletop_rules.core import random_playout
 from tabletop_rules.core.frozen import evolve
 from tabletop_rules.testing import finished_playout
@@ -93,18 +93,47 @@ def test_every_fast_path_is_taken(taken):
     assert all(taken[name] > 0 for name in PATHS), taken
 
 
-def test_the_state_builder_equals_the_constructor() -> None:
-    """`new_state` (`core.frozen.open_layout`) builds the record the constructor builds."""
+def test_freezing_a_work_builds_the_record_the_constructor_builds() -> None:
+    """`Position.freeze` (`core.frozen.open_layout`) builds the record the constructor builds: the
+    zones a Work copied are frozen again (hands sorted), the others are the state's own."""
+    zones = {
+        "status": "status",
+        "draw": "draw_pile",
+        "discard": "discard_pile",
+        "hands": "hands",
+        "tableaux": "tableaux",
+        "ids": "ids",
+        "missions": "missions",
+        "id_pile": "id_pile",
+        "id_queue": "id_queue",
+        "mission_pile": "mission_pile",
+        "mission_queue": "mission_queue",
+        "revealed": "revealed_ids",
+        "out_of_game": "out_of_game",
+        "solo_ids": "solo_ids",
+        "home_row": "home_row",
+    }
     for n, variant, options in CONFIGS[:5]:
         initial = C.new_game(options, players=n, variant=variant)
         for state in list(finished_playout(C, 3, initial=initial).states(C))[::25]:
+            untouched = Engine(state).freeze()
+            assert type(untouched) is C.State
+            assert untouched == state
+            assert all(getattr(untouched, field) is getattr(state, field) for field in zones.values())
+            work = Engine(state)
+            for zone in zones:
+                getattr(work, zone)  # every zone copied into a mutable list or set
+            work.hands[0].reverse()  # a hand in any order is frozen sorted
+            work.discard.append("ART-REX")
+            work.turn += 1
+            frozen = work.freeze()
             fields = attrs.asdict(state, recurse=False)
-            built = new_state(**fields)
-            assert type(built) is C.State
-            assert built == C.State(**fields) == state
-            assert all(getattr(built, k) is v for k, v in fields.items())
+            fields.update(discard_pile=(*state.discard_pile, "ART-REX"), turn=state.turn + 1, log=frozen.log)
+            assert type(frozen) is C.State
+            assert frozen == C.State(**fields)
+            assert all(type(getattr(frozen, f)) is type(getattr(state, f)) for f in zones.values())
             with pytest.raises(attrs.exceptions.FrozenInstanceError):
-                built.turn = 9  # type: ignore[misc]
+                frozen.turn = 9  # type: ignore[misc]
 
 
 def test_the_successor_builder_equals_evolve() -> None:

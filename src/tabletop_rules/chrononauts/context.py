@@ -48,6 +48,8 @@ class Context:
         inverter_masks: per Inverter id, the linchpin bits its announcements depend on: those of the
             targets that must show a given side first (a target of ``"any"`` side does not read it).
         effects: per Action and Timewarp id, the effect it has under these options (C-ARTIFAXX-3).
+        play_rules: per play-deck card id, how its announcements are found (C-PLAY-1):
+            ``"inverter"``, ``"patch"``, ``"artifact"``, or the card's effect in ``effects``.
         memos: the Memo card ids.
         draws: one `Draw` per play-deck card type, aligned with ``cards.deck``.
         plays: every `Play` a card of this game can make, by ``(card, target)`` (shared records).
@@ -67,6 +69,7 @@ class Context:
     inverter_targets: Mapping[str, tuple[InverterTarget, ...]]
     inverter_masks: Mapping[str, int]
     effects: Mapping[str, str]
+    play_rules: Mapping[str, str]
     memos: frozenset[str]
     draws: tuple[Draw, ...]
     plays: Mapping[tuple[str, str | int | None], Play]
@@ -158,6 +161,12 @@ def make_context(cards: CardSet, options: Options, players: int) -> Context:
             }
         ),
         effects=frozen_mapping(effects),
+        play_rules=frozen_mapping(
+            {
+                card_id: effects.get(card_id) or cards.play_cards[card_id].kind  # an effect, or the kind
+                for card_id in cards.deck
+            }
+        ),
         memos=frozenset(card_id for card_id, key in effects.items() if key == "memo"),
         draws=tuple(Draw(card_id) for card_id in cards.deck),
         plays=_plays(cards, players),

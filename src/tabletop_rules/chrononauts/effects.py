@@ -24,7 +24,6 @@ import attrs
 from tabletop_rules.chrononauts.content.records import (
     ActionCard,
     ArtifactCard,
-    InverterCard,
     PatchCard,
 )
 from tabletop_rules.chrononauts.context import Context
@@ -124,26 +123,25 @@ def _collect(
     ctx = pos.ctx
     play_cards = ctx.cards.play_cards
     shared = ctx.plays  # the context's `Play` records, by (card, target): `Position.play`
-    effects = ctx.effects  # the effect of each Action and Timewarp: `Position.effect_key`
-    masks = ctx.inverter_masks
+    rules = ctx.play_rules  # per card: "inverter", "patch", "artifact" or its effect key
     up_year = ctx.up_year or 0
     block_post = up and pos.cfg.ultraparadox_blocks_post_1962_plays
     for cid in card_ids:
-        card = play_cards[cid]
-        if isinstance(card, InverterCard):  # C-INV-2, C-INV-7, C-ANOM-6
-            out += _inverter_plays(ctx, cid, pos.alt & masks[cid], block_post)
-        elif isinstance(card, PatchCard):
-            if patch_ok(pos, card, block_post, up_year):
+        rule = rules[cid]
+        if rule == "patch":
+            if patch_ok(pos, play_cards[cid], block_post, up_year):  # type: ignore[arg-type]  # a patch
                 out.append(shared[(cid, None)])
-        elif isinstance(card, ArtifactCard):  # C-ANOM-7, C-RULING-13
+        elif rule == "inverter":  # C-INV-2, C-INV-7, C-ANOM-6
+            out += _inverter_plays(ctx, cid, pos.alt & ctx.inverter_masks[cid], block_post)
+        elif rule == "artifact":  # C-ANOM-7, C-RULING-13
             if not (
                 up
-                and card.ultraparadox_blocked
+                and play_cards[cid].ultraparadox_blocked  # type: ignore[union-attr]  # an Artifact
                 and (not harvest or pos.cfg.ultraparadox_blocks_artifact_moves)
             ):
                 out.append(shared[(cid, None)])
         else:
-            out += _TARGETS[effects[cid]](pos, player, card, up)
+            out += _TARGETS[rule](pos, player, play_cards[cid], up)  # type: ignore[arg-type]  # an Action
         if first and out:  # `first` starts from an empty list: this card had an announcement
             return True
     return False

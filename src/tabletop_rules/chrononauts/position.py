@@ -25,7 +25,7 @@ from tabletop_rules.chrononauts.context import Context
 from tabletop_rules.chrononauts.frames import Frame, Window
 from tabletop_rules.chrononauts.history import Record
 from tabletop_rules.chrononauts.moves import Play
-from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, State, new_state
+from tabletop_rules.chrononauts.state import _OPEN_STATE, OPEN, TRUE, QueueEntry, State
 
 __all__ = [
     "Position",
@@ -100,24 +100,33 @@ def draw_event(cards: CardSet, player: int, card: str) -> Record:
     return (f"{who} draws a card", player, f"{who} draws {cards.name(card)}")
 
 
-# Position attribute -> (State field, copy for a mutable Work); read-only Positions share the tuples.
-_LAZY: Final[dict[str, tuple[str, Callable[[Any], Any]]]] = {
-    "status": ("status", list),
-    "draw": ("draw_pile", list),
-    "discard": ("discard_pile", list),
-    "hands": ("hands", lambda hands: [list(h) for h in hands]),
-    "tableaux": ("tableaux", lambda tableaux: [list(t) for t in tableaux]),
-    "ids": ("ids", list),
-    "missions": ("missions", list),
-    "id_pile": ("id_pile", set),
-    "id_queue": ("id_queue", list),
-    "mission_pile": ("mission_pile", set),
-    "mission_queue": ("mission_queue", list),
-    "revealed": ("revealed_ids", list),
-    "out_of_game": ("out_of_game", list),
-    "solo_ids": ("solo_ids", list),
-    "home_row": ("home_row", list),
-    "stack": ("stack", list),
+def _frozen_hands(hands: list[list[str]]) -> tuple[tuple[str, ...], ...]:
+    return tuple([tuple(sorted(hand)) for hand in hands])  # hands stay sorted
+
+
+def _frozen_tableaux(tableaux: list[list[str]]) -> tuple[tuple[str, ...], ...]:
+    return tuple([tuple(tableau) for tableau in tableaux])
+
+
+# Position attribute -> (State field, copy for a mutable Work, back to the State's frozen type).
+# Read-only Positions share the state's tuples; `freeze` converts back only the zones a Work copied.
+_ZONES: Final[dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]]] = {
+    "status": ("status", list, tuple),
+    "draw": ("draw_pile", list, tuple),
+    "discard": ("discard_pile", list, tuple),
+    "hands": ("hands", lambda hands: [list(h) for h in hands], _frozen_hands),
+    "tableaux": ("tableaux", lambda tableaux: [list(t) for t in tableaux], _frozen_tableaux),
+    "ids": ("ids", list, tuple),
+    "missions": ("missions", list, tuple),
+    "id_pile": ("id_pile", set, frozenset),
+    "id_queue": ("id_queue", list, tuple),
+    "mission_pile": ("mission_pile", set, frozenset),
+    "mission_queue": ("mission_queue", list, tuple),
+    "revealed": ("revealed_ids", list, tuple),
+    "out_of_game": ("out_of_game", list, tuple),
+    "solo_ids": ("solo_ids", list, tuple),
+    "home_row": ("home_row", list, tuple),
+    "stack": ("stack", list, tuple),
 }
 
 
@@ -180,7 +189,7 @@ class Position:
             d["stack"] = s.stack
 
     def __getattr__(self, name: str) -> Any:
-        lazy = _LAZY.get(name)
+        lazy = _ZONES.get(name)
         if lazy is None:
             if name in _READ_ONLY_SCALARS and not self.MUTABLE:
                 return getattr(self.source, name)
@@ -196,56 +205,47 @@ class Position:
         state's own.  A question asked of a `Work` (is a win condition met? is the draw pile empty?)
         then copies nothing, and `freeze` keeps the state's tuple."""
         value = self.__dict__.get(name)
-        return getattr(self.source, _LAZY[name][0]) if value is None else value
+        return getattr(self.source, _ZONES[name][0]) if value is None else value
 
     def freeze(self) -> State:
         """The state of this position: the zones it copied become tuples again, the others are shared.
 
-        Built by `state.new_state`, the constructor's keywords in half its time (`core.evolve` copies
-        field by field and is about four times as slow).
+        Built as `state.successor` builds a state: the record's twin is filled with plain slot stores,
+        starting from the source state's fields, and only the zones this position copied are
+        converted back (`core.frozen.open_layout`).
         """
         s = self.source
-        get = self.__dict__.get
-        status = get("status")
-        draw = get("draw")
-        discard = get("discard")
-        hands = get("hands")
-        tableaux = get("tableaux")
-        ids = get("ids")
-        missions = get("missions")
-        id_pile = get("id_pile")
-        id_queue = get("id_queue")
-        mission_pile = get("mission_pile")
-        mission_queue = get("mission_queue")
-        revealed = get("revealed")
-        out_of_game = get("out_of_game")
-        solo_ids = get("solo_ids")
-        home_row = get("home_row")
-        return new_state(
-            ctx=self.ctx,
-            alt=self.alt,
-            status=s.status if status is None else tuple(status),
-            draw_pile=s.draw_pile if draw is None else tuple(draw),
-            discard_pile=s.discard_pile if discard is None else tuple(discard),
-            hands=s.hands if hands is None else tuple([tuple(sorted(h)) for h in hands]),
-            tableaux=s.tableaux if tableaux is None else tuple([tuple(t) for t in tableaux]),
-            ids=s.ids if ids is None else tuple(ids),
-            missions=s.missions if missions is None else tuple(missions),
-            id_pile=s.id_pile if id_pile is None else frozenset(id_pile),
-            id_queue=s.id_queue if id_queue is None else tuple(id_queue),
-            mission_pile=s.mission_pile if mission_pile is None else frozenset(mission_pile),
-            mission_queue=s.mission_queue if mission_queue is None else tuple(mission_queue),
-            revealed_ids=s.revealed_ids if revealed is None else tuple(revealed),
-            out_of_game=s.out_of_game if out_of_game is None else tuple(out_of_game),
-            solo_ids=s.solo_ids if solo_ids is None else tuple(solo_ids),
-            home_row=s.home_row if home_row is None else tuple(home_row),
-            active=self.active,
-            turn=self.turn,
-            extra_turns=self.extra_turns,
-            stack=tuple(self.stack),  # always set: a Work copies it at once, a read-only position shares it
-            result=self.result,
-            log=s.log.extended(self.log),
-        )
+        new: Any = object.__new__(_OPEN_STATE)
+        new.ctx = self.ctx
+        new.alt = self.alt
+        new.status = s.status
+        new.draw_pile = s.draw_pile
+        new.discard_pile = s.discard_pile
+        new.hands = s.hands
+        new.tableaux = s.tableaux
+        new.ids = s.ids
+        new.missions = s.missions
+        new.id_pile = s.id_pile
+        new.id_queue = s.id_queue
+        new.mission_pile = s.mission_pile
+        new.mission_queue = s.mission_queue
+        new.revealed_ids = s.revealed_ids
+        new.out_of_game = s.out_of_game
+        new.solo_ids = s.solo_ids
+        new.home_row = s.home_row
+        new.active = self.active
+        new.turn = self.turn
+        new.extra_turns = self.extra_turns
+        new.stack = s.stack
+        new.result = self.result
+        new.log = s.log.extended(self.log)
+        # the zones this position copied (the stack, and the few others the move touched), frozen again
+        for name, value in self.__dict__.items():
+            zone = _ZONES.get(name)
+            if zone is not None:
+                setattr(new, zone[0], zone[2](value))
+        new.__class__ = State  # the same layout: from here on a frozen State
+        return new  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ small helpers
     def play(self, card: str, target: str | int | None = None) -> Play:

@@ -16,7 +16,7 @@ finished one has a result and no frames.
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
@@ -60,8 +60,8 @@ class Result:
 
 
 class _StateSlots:
-    """The slots of `State`'s fields, declared in a plain base class so that `new_state` can fill
-    them (see `core.frozen.open_layout`)."""
+    """The slots of `State`'s fields, declared in a plain base class so that `successor` and
+    `Position.freeze` can fill them (see `core.frozen.open_layout`)."""
 
     __slots__ = (
         "__weakref__",
@@ -201,65 +201,6 @@ class State(_StateSlots):
 
 
 _OPEN_STATE: Final = open_layout(State)
-
-if TYPE_CHECKING:
-    new_state = State  # for mypy: the same keywords and types as the constructor
-else:
-
-    def new_state(
-        *,
-        ctx,
-        alt,
-        status,
-        draw_pile,
-        discard_pile,
-        hands,
-        tableaux,
-        ids,
-        missions,
-        id_pile,
-        id_queue,
-        mission_pile,
-        mission_queue,
-        revealed_ids,
-        out_of_game,
-        solo_ids,
-        home_row,
-        active,
-        turn,
-        extra_turns,
-        stack,
-        result,
-        log,
-    ):
-        """``State(...)`` with every field given and ``log`` already a `History`, in half the time
-        (`core.frozen.open_layout`): for the transitions, which build one state per move."""
-        state = object.__new__(_OPEN_STATE)
-        state.ctx = ctx
-        state.alt = alt
-        state.status = status
-        state.draw_pile = draw_pile
-        state.discard_pile = discard_pile
-        state.hands = hands
-        state.tableaux = tableaux
-        state.ids = ids
-        state.missions = missions
-        state.id_pile = id_pile
-        state.id_queue = id_queue
-        state.mission_pile = mission_pile
-        state.mission_queue = mission_queue
-        state.revealed_ids = revealed_ids
-        state.out_of_game = out_of_game
-        state.solo_ids = solo_ids
-        state.home_row = home_row
-        state.active = active
-        state.turn = turn
-        state.extra_turns = extra_turns
-        state.stack = stack
-        state.result = result
-        state.log = log
-        state.__class__ = State  # the same layout: from here on a frozen State
-        return state
 
 
 def successor(
