@@ -205,3 +205,22 @@ def test_a_time_vortex_deals_with_the_least_common_denominator():  # C-ACT-6, C-
             assert sample_outcome(dealt, random.Random(seed)) == sample_outcome(
                 fractions, random.Random(seed)
             )
+
+
+def test_a_harvest_has_a_play_exactly_when_its_pool_lists_one():  # C-TW-3, C-TW-4, C-RULING-16
+    from tabletop_rules.chrononauts.effects import can_harvest, harvest_pool, plays
+    from tabletop_rules.chrononauts.position import Position
+    from tabletop_rules.testing import finished_playout
+
+    seen = set()
+    for options in ({}, {"ultraparadox_blocks_artifact_moves": True, "quick_trip_recycle_if_empty": True}):
+        initial = C.new_game(options, players=3)
+        for state in list(finished_playout(C, 11, initial=initial).states(C))[::7]:
+            position = Position(state)
+            up = position.ultraparadox()
+            for source in ("discard", "draw"):
+                for player in range(state.players):
+                    listed = plays(position, player, harvest_pool(position, source), harvest=True)
+                    assert can_harvest(position, player, source, up) is bool(listed)
+                    seen.add(bool(listed))
+    assert seen == {True, False}  # both answers were checked

@@ -45,6 +45,7 @@ __all__ = [
     "EFFECTS",
     "Effect",
     "TargetSlots",
+    "can_harvest",
     "card_plays",
     "harvest_pool",
     "harvestable",
@@ -204,6 +205,12 @@ def harvestable(pos: Position, player: int, source: str, up: bool) -> bool:
     UltraParadox is active."""
     if not pos.cfg.harvest_requires_legal_target:
         return any(True for _ in _pool(pos, source))
+    return can_harvest(pos, player, source, up)
+
+
+def can_harvest(pos: Position, player: int, source: str, up: bool) -> bool:
+    """Whether some card of Rewind's / Quick Trip's pool has an announcement (C-TW-3, C-TW-4): the
+    moves of a `Harvest` frame are not empty, found at the first such card instead of listed."""
     return _collect([], pos, player, _pool(pos, source), True, up, first=True)  # from an empty list
 
 

@@ -11,7 +11,7 @@ here (C-CHANCE-1).  Comments name the clause each step follows.
 from __future__ import annotations
 
 from tabletop_rules.chrononauts.content.records import ArtifactCard, InverterCard, PatchCard
-from tabletop_rules.chrononauts.effects import EFFECTS, plays
+from tabletop_rules.chrononauts.effects import EFFECTS, can_harvest, plays
 from tabletop_rules.chrononauts.frames import (
     ChooseFirst,
     DealGoal,
@@ -31,7 +31,6 @@ from tabletop_rules.chrononauts.frames import (
     VortexDeal,
     Window,
 )
-from tabletop_rules.chrononauts.legality import legal
 from tabletop_rules.chrononauts.moves import (
     Deal,
     Declare,
@@ -328,7 +327,7 @@ class Engine(Work):
                     continue
                 return
             if isinstance(top, Harvest):
-                if not legal(self):
+                if not can_harvest(self, top.player, top.source, self.ultraparadox()):
                     self.stack.pop()
                     self.say("there is nothing to take")
                     continue
