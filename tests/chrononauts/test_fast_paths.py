@@ -44,6 +44,8 @@ PATHS = (
     "_pass_closes_window",
     "_patch_stands",
     "_draw",
+    "_vortex_deal",
+    "_deal_goal",
     "_play_opens_window",
     "_kill_time_and_draw",
     "_kill_time_ends_turn",

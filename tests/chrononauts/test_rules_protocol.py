@@ -241,3 +241,26 @@ def test_moved_modules_still_serve_their_names_with_a_warning(tmp_path):
         assert C.CardSet.from_text(C.default_cards().data_text) == C.default_cards()
     with pytest.warns(DeprecationWarning, match="state.options|Context.options"):
         assert C.new_game(players=2).ctx.config == C.Options()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"quick_trip_recycle_if_empty": True, "ultraparadox_blocks_artifact_moves": True}]
+)
+def test_the_quick_check_of_a_harvested_card_agrees_with_legal_moves(options):  # C-TW-1, C-TW-3, C-TW-4
+    from tabletop_rules.chrononauts.frames import Harvest
+    from tabletop_rules.chrononauts.rules import _surely_legal
+
+    harvests = []
+    for seed in range(40):
+        playout = random_playout(C, seed, initial=C.new_game(options, players=4), max_moves=1500)
+        harvests += [s for s in playout.states(C) if s.stack and type(s.stack[-1]) is Harvest]
+        if len({s.stack[-1].source for s in harvests}) == 2 and len(harvests) >= 12:
+            break
+    assert {s.stack[-1].source for s in harvests} == {"discard", "draw"}
+    for state in harvests[:12]:
+        legal = set(C.legal_moves(state))
+        assert legal
+        for play in state.ctx.plays.values():  # every card with every target a play may name
+            assert _surely_legal(state, state.stack[-1], play) is (play in legal), play
+        assert not _surely_legal(state, state.stack[-1], C.Play("no such card"))
+        assert not _surely_legal(state, state.stack[-1], C.Pass())

@@ -47,6 +47,7 @@ __all__ = [
     "TargetSlots",
     "can_harvest",
     "card_plays",
+    "harvest_plays",
     "harvest_pool",
     "harvestable",
     "plays",
@@ -198,6 +199,21 @@ def _pool(pos: Position, source: str) -> Iterable[str]:
             pile = pos.discard
     play_cards = cards.play_cards
     return (c for c in pile if play_cards[c].kind != "timewarp")
+
+
+def harvest_plays(pos: Position, player: int, source: str, card: str) -> list[Play]:
+    """Every legal announcement of ``card`` taken by Rewind / Quick Trip from ``source`` (C-TW-1,
+    C-TW-3, C-TW-4): `plays` of that card alone, or none when it is not in `harvest_pool`."""
+    if pos.cards.play_cards[card].kind == "timewarp":
+        return []
+    if source == "discard" or (not any(pos.draw) and pos.cfg.quick_trip_recycle_if_empty):
+        found = card in pos.discard
+    else:
+        found = pos.draw[pos.cards.deck_index[card]] > 0
+    out: list[Play] = []
+    if found:
+        _collect(out, pos, player, (card,), True, pos.ultraparadox())
+    return out
 
 
 def harvestable(pos: Position, player: int, source: str, up: bool) -> bool:

@@ -45,6 +45,7 @@ from tabletop_rules.chrononauts.moves import (
     Play,
 )
 from tabletop_rules.chrononauts.position import (
+    deal_event,
     draw_event,
     kill_time_line,
     pass_line,
@@ -204,9 +205,7 @@ class Engine(Work):
             pool.remove(move.card)
             player = top.next_player
             self.hands[player].append(move.card)
-            self.say(
-                f"{seat(player)} is dealt a card", player, f"{seat(player)} is dealt {self.name(move.card)}"
-            )
+            self.say(*deal_event(self.cards, player, move.card))
             owed = top.owed
             if owed:
                 owed = tuple(k - 1 if p == player else k for p, k in enumerate(owed))

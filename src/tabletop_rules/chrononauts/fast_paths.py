@@ -1,7 +1,8 @@
 """The engine's fast paths: the commonest moves, built straight from the state.
 
 A few moves make up most of a game: a pass in a reaction window (that stays
-open, or closes on an Artifact, an Inverter or a patch), a draw, a card played
+open, or closes on an Artifact, an Inverter or a patch), a draw (or a card
+dealt from a Time Vortex, or a goal card dealt at the setup), a card played
 from hand (its window opens) and Killing Time.  Several of them end the turn,
 and `_turn_ends` starts the next one directly (win check, turn line, the next
 turn's shared frames).  For each, `apply_fast`
@@ -21,12 +22,23 @@ import functools
 from typing import Final
 
 from tabletop_rules.chrononauts.content.records import ArtifactCard, CardSet, InverterCard, PatchCard
-from tabletop_rules.chrononauts.frames import DrawCards, EndTurn, Frame, PlayStep, RippleCheck, Window
+from tabletop_rules.chrononauts.frames import (
+    DealGoal,
+    DrawCards,
+    EndTurn,
+    Frame,
+    PlayStep,
+    RippleCheck,
+    VortexDeal,
+    Window,
+)
 from tabletop_rules.chrononauts.history import History, Record, encode
-from tabletop_rules.chrononauts.moves import Draw, KillTime, Move, Pass, Play
+from tabletop_rules.chrononauts.moves import Deal, Draw, KillTime, Move, Pass, Play
 from tabletop_rules.chrononauts.position import (
+    deal_event,
     draw_event,
     flip_line,
+    goal_event,
     kill_time_line,
     pass_line,
     play_line,
@@ -34,7 +46,8 @@ from tabletop_rules.chrononauts.position import (
     win_conditions_of,
 )
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State, successor
-from tabletop_rules.chrononauts.work import ripple_pass
+from tabletop_rules.chrononauts.work import ripple_pass, vortex_next
+from tabletop_rules.core.frozen import evolve
 
 __all__ = ["apply_fast"]
 
@@ -52,6 +65,12 @@ def apply_fast(state: State, move: Move) -> State | None:
     elif type(top) is DrawCards:
         if type(move) is Draw:
             return _draw(state, top, move.card)
+    elif type(top) is DealGoal:
+        if type(move) is Deal:
+            return _deal_goal(state, top, move.card)
+    elif type(top) is VortexDeal:
+        if type(move) is Draw:
+            return _vortex_deal(state, top, move.card)
     elif type(top) is PlayStep:
         if type(move) is Play:
             return _play_opens_window(state, top, move)
@@ -136,6 +155,60 @@ def _draw_entry(cards: CardSet, player: int, card: str) -> str | Record:
     """The history entry of a draw (`position.draw_event`), encoded once per card set, seat and card:
     a bounded cache of immutable strings (a game repeats its draws' lines)."""
     return encode(draw_event(cards, player, card))
+
+
+def _deal_goal(state: State, top: DealGoal, card: str) -> State | None:
+    """C-SETUP-3, C-GOAL-2: a Mission or an ID is dealt to its player.  Covered when the next frame
+    is a chance event at once: the setup's next deal from a pile that is not empty, or its first
+    draw.  Solonauts' face-up IDs, and a deal after which the turn goes on, take the general path."""
+    if top.pile == "solo":
+        return None
+    rest = state.stack[:-1]
+    mission = top.pile == "mission"
+    mission_pile = state.mission_pile - {card} if mission else state.mission_pile
+    id_pile = state.id_pile if mission else state.id_pile - {card}
+    below = rest[-1] if rest else None
+    if type(below) is DealGoal:
+        if not (mission_pile if below.pile == "mission" else id_pile):
+            return None  # that deal takes from the bottom queue (C-RULING-28)
+    elif not (type(below) is DrawCards and below.count > 0 and any(state.draw_pile)):
+        return None
+    goals = list(state.missions if mission else state.ids)
+    goals[top.player] = card
+    return evolve(
+        state,
+        missions=tuple(goals) if mission else state.missions,
+        ids=state.ids if mission else tuple(goals),
+        mission_pile=mission_pile,
+        id_pile=id_pile,
+        stack=rest,
+        log=History.link(state.log, (goal_event(state.ctx.cards, top.player, top.pile, card),)),
+    )
+
+
+def _vortex_deal(state: State, top: VortexDeal, card: str) -> State | None:
+    """C-ACT-6, C-RULING-32: a card of the Time Vortex joins the hand of the seat dealt to, and the
+    next seat is dealt to.  The last card takes the general path (what comes next may resolve)."""
+    pool = list(top.pool)
+    pool.remove(card)
+    if not pool:
+        return None
+    player = top.next_player
+    owed = top.owed
+    if owed:
+        owed = tuple([k - 1 if p == player else k for p, k in enumerate(owed)])
+    ctx = state.ctx
+    hand = list(state.hands[player])
+    bisect.insort(hand, card)  # hands stay sorted
+    following = VortexDeal(tuple(pool), vortex_next(ctx.players, (player + 1) % ctx.players, owed), owed)
+    return successor(
+        state,
+        draw_pile=state.draw_pile,
+        discard_pile=state.discard_pile,
+        hands=_with_hand(state.hands, player, hand),
+        stack=(*state.stack[:-1], following),
+        log=History.link_entry(state.log, encode(deal_event(ctx.cards, player, card))),
+    )
 
 
 def _play_opens_window(state: State, top: PlayStep, play: Play) -> State | None:

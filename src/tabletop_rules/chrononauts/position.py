@@ -29,9 +29,11 @@ from tabletop_rules.chrononauts.state import _OPEN_STATE, OPEN, TRUE, QueueEntry
 
 __all__ = [
     "Position",
+    "deal_event",
     "describe_play",
     "draw_event",
     "flip_line",
+    "goal_event",
     "kill_time_line",
     "mission_done_of",
     "most_convincing_of",
@@ -98,6 +100,19 @@ def draw_event(cards: CardSet, player: int, card: str) -> Record:
     """C-CHANCE-3: a draw, public without the card and private to the drawer with it (C-VIEW-5)."""
     who = seat(player)
     return (f"{who} draws a card", player, f"{who} draws {cards.name(card)}")
+
+
+def goal_event(cards: CardSet, player: int, pile: str, card: str) -> Record:
+    """C-SETUP-3, C-GOAL-2: a Mission or an ID reaches its player, public without the card (C-VIEW-5)."""
+    who = seat(player)
+    what = "a Mission" if pile == "mission" else "an ID"
+    return (f"{who} takes {what}", player, f"{who} takes {card} ({cards.name(card)})")
+
+
+def deal_event(cards: CardSet, player: int, card: str) -> Record:
+    """C-ACT-6, C-RULING-32: a card of the Time Vortex is dealt, private to its new owner (C-VIEW-5)."""
+    who = seat(player)
+    return (f"{who} is dealt a card", player, f"{who} is dealt {cards.name(card)}")
 
 
 def _frozen_hands(hands: list[list[str]]) -> tuple[tuple[str, ...], ...]:

@@ -18,7 +18,7 @@ import attrs
 from tabletop_rules.chrononauts.content.loader import default_cards, load_cards
 from tabletop_rules.chrononauts.content.records import CardSet
 from tabletop_rules.chrononauts.context import check_players, make_context
-from tabletop_rules.chrononauts.effects import card_plays
+from tabletop_rules.chrononauts.effects import card_plays, harvest_plays
 from tabletop_rules.chrononauts.engine import Engine, check_chance, run
 from tabletop_rules.chrononauts.fast_paths import apply_fast
 from tabletop_rules.chrononauts.frames import (
@@ -27,6 +27,7 @@ from tabletop_rules.chrononauts.frames import (
     DealGoal,
     DrawCards,
     Frame,
+    Harvest,
     PlayStep,
     SoloTurn,
     Window,
@@ -220,9 +221,10 @@ def _surely_legal(state: State, top: Frame, move: object) -> bool:
     """Whether ``move`` is certainly legal at ``top``, checked without listing every legal move.
 
     A shortcut for the commonest moves (a pass or a Memo in a reaction window, a play or Killing
-    Time at a turn's play step, a draw); it checks the exact types itself.  ``False`` means "not
-    sure": the full check (`check_move`) decides.  ``tests/chrononauts/test_rules_protocol.py`` checks
-    that both ways always agree with `legal_moves`.
+    Time at a turn's play step, a draw, the card Rewind or Quick Trip takes); it checks the exact
+    types itself.  ``False`` means "not sure": the full check (`check_move`) decides.
+    ``tests/chrononauts/test_rules_protocol.py`` checks that both ways always agree with
+    `legal_moves`.
     """
     kind = type(move)
     if type(top) is DrawCards:
@@ -237,6 +239,17 @@ def _surely_legal(state: State, top: Frame, move: object) -> bool:
             card = move.card  # type: ignore[attr-defined]
             return type(card) is str and card in state.ctx.memos and card in state.hands[top.polled()]
         return False
+    if type(top) is Harvest:  # C-TW-3, C-TW-4: a card of the pool, announced as it may be
+        if kind is not Play:
+            return False
+        card, target = move.card, move.target  # type: ignore[attr-defined]
+        if (
+            type(card) is not str
+            or type(target) not in _TARGET_TYPES
+            or card not in state.ctx.cards.deck_index
+        ):
+            return False
+        return move in harvest_plays(Position(state), top.player, top.source, card)
     if type(top) is not PlayStep:
         return False
     hand = state.hands[top.player]

@@ -15,10 +15,10 @@ import functools
 from tabletop_rules.chrononauts.context import Context
 from tabletop_rules.chrononauts.frames import DealGoal, MiracleEnd, VortexDeal, Window
 from tabletop_rules.chrononauts.history import Record
-from tabletop_rules.chrononauts.position import Position, flip_line, seat, ultraparadox_of
+from tabletop_rules.chrononauts.position import Position, flip_line, goal_event, ultraparadox_of
 from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, Result
 
-__all__ = ["Work", "paradox_table", "ripple_pass"]
+__all__ = ["Work", "paradox_table", "ripple_pass", "vortex_next"]
 
 
 class Work(Position):
@@ -98,12 +98,7 @@ class Work(Position):
             return
         goals = self.missions if frame.pile == "mission" else self.ids
         goals[frame.player] = card
-        what = "a Mission" if frame.pile == "mission" else "an ID"
-        self.say(
-            f"{seat(frame.player)} takes {what}",
-            frame.player,
-            f"{seat(frame.player)} takes {card} ({self.name(card)})",
-        )
+        self.say(*goal_event(self.cards, frame.player, frame.pile, card))
 
     def take_artifact(self, artifact: str) -> int:
         """Take a face-up Artifact off its tableau; the seat it was taken from."""
@@ -115,13 +110,7 @@ class Work(Position):
 
     def vortex_next(self, start: int, owed: tuple[int, ...]) -> int:
         """The next seat a Time Vortex deals to (C-RULING-32)."""
-        if not owed:
-            return start
-        for k in range(self.n):
-            player = (start + k) % self.n
-            if owed[player] > 0:
-                return player
-        return start
+        return vortex_next(self.n, start, owed)
 
     def recycle(self) -> None:
         """C-DECK-2: the discard pile becomes the draw pile, only when a draw needs it."""
@@ -129,6 +118,18 @@ class Work(Position):
             self.draw[self.cards.deck_index[card]] += 1
         self.discard.clear()
         self.say("the discard pile is recycled into the draw pile")
+
+
+def vortex_next(players: int, start: int, owed: tuple[int, ...]) -> int:
+    """The next seat a Time Vortex deals to, from ``start`` on (C-RULING-32): the next one still
+    owed a card under ``restore_sizes`` (``owed`` per seat), each seat in turn otherwise."""
+    if not owed:
+        return start
+    for k in range(players):
+        player = (start + k) % players
+        if owed[player] > 0:
+            return player
+    return start
 
 
 def ripple_pass(ctx: Context, status: list[str], alt: int, events: list[Record], removed: list[str]) -> None:
