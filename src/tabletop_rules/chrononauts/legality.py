@@ -100,6 +100,26 @@ def discards(pos: Position, player: int, *, patches_only: bool = False) -> list[
     return [Discard(c) for c in order]
 
 
+def _play_step(pos: Position, top: PlayStep) -> list[Move]:
+    """C-PLAY-1, C-TURN-4: the cards of the hand that may be announced, then Killing Time."""
+    player = top.player
+    hand = pos.hands[player]
+    order = in_deck_order(pos.ctx, hand)  # sorted once, for the plays and for Killing Time
+    moves: list[Move] = plays_in_order(pos, player, order)  # type: ignore[assignment]  # a new list
+    kind = top.kind
+    if kind == "miracle":  # C-ACT-4 step 4, C-RULING-23
+        return moves or list(discards(pos, player))
+    cfg = pos.cfg
+    allow_kt = True
+    if kind == "effect":
+        allow_kt = cfg.killing_time_in_effect_plays  # C-TURN-5, C-RULING-26
+    elif cfg.variant == "artifaxx":
+        allow_kt = cfg.artifaxx_killing_time  # C-RULING-31
+    if allow_kt or not moves:
+        moves += _kill_times(pos.ctx, hand, order)
+    return moves
+
+
 def legal(pos: Position) -> list[Move]:
     """The decisions at the top frame (empty at chance nodes and at the end)."""
     if pos.result is not None or not pos.stack:
@@ -107,20 +127,7 @@ def legal(pos: Position) -> list[Move]:
     top = pos.stack[-1]
     cfg = pos.cfg
     if isinstance(top, PlayStep):
-        player = top.player
-        hand = pos.hands[player]
-        order = in_deck_order(pos.ctx, hand)  # sorted once, for the plays and for Killing Time
-        moves: list[Move] = plays_in_order(pos, player, order)  # type: ignore[assignment]  # a new list
-        if top.kind == "miracle":  # C-ACT-4 step 4, C-RULING-23
-            return moves or list(discards(pos, player))
-        allow_kt = True
-        if top.kind == "effect":
-            allow_kt = cfg.killing_time_in_effect_plays  # C-TURN-5, C-RULING-26
-        elif cfg.variant == "artifaxx":
-            allow_kt = cfg.artifaxx_killing_time  # C-RULING-31
-        if allow_kt or not moves:
-            moves += _kill_times(pos.ctx, hand, order)
-        return moves
+        return _play_step(pos, top)
     if isinstance(top, Window):  # C-MEMO-3
         player = top.eligible[top.index % len(top.eligible)]
         return [PASS, *(Memo(c) for c in pos.memo_cards(player))]
@@ -133,7 +140,7 @@ def legal(pos: Position) -> list[Move]:
     if isinstance(top, DeclareChoice):  # C-RULING-27
         return list(_DECLARES)
     if isinstance(top, SoloStep):  # C-SOLO-4, C-RULING-30
-        moves = list(plays(pos, 0, pos.hands[0]))
+        moves: list[Move] = list(plays(pos, 0, pos.hands[0]))
         only_patches = cfg.solonauts_discard_policy == "patches_only"
         some = discards(pos, 0, patches_only=only_patches)
         if not some and not moves:
@@ -178,6 +185,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         if memos.isdisjoint(hand):
             return _PASS_ONLY
         return (PASS, *(Memo(c) for c in sorted(memos.intersection(hand))))
+    if type(top) is PlayStep:  # a turn's play: the longest list
+        return tuple(_play_step(Position(state), top))
     if isinstance(top, DECISION_FRAMES):
         return tuple(legal(Position(state)))
     return ()
