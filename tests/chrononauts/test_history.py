@@ -134,3 +134,26 @@ def test_a_linked_entry_is_the_linked_record():
     assert by_entry.records()[11] == ("odd \x1f 11", 1, "private")
     assert by_entry.to_json_array() == by_record.to_json_array()
     assert by_entry.private_seats() == by_record.private_seats() == {0, 1, 2}
+
+
+def test_linked_entries_are_the_linked_records():
+    """`History.link_entries` of encoded records stores what `link` stores for the records: several
+    at a time, public, private and separator-holding ones, across full chunks."""
+    from tabletop_rules.chrononauts.history import EMPTY_HISTORY, History, encode
+
+    by_entries = by_records = EMPTY_HISTORY
+    for i in range(90):
+        records = tuple(
+            (f"odd \x1f {i}.{k}", 1, "private")
+            if (i + k) % 11 == 0
+            else (f"P{k} draws a card", k, f"card {i}")
+            for k in range(i % 4)  # none to three records at a time
+        )
+        by_entries = History.link_entries(by_entries, tuple(map(encode, records)))
+        by_records = History.link(by_records, records)
+        assert type(by_entries) is History
+        assert by_entries.size == by_records.size
+        assert by_entries.records() == by_records.records()
+    assert by_entries.size > 128  # chunks filled up on the way
+    assert by_entries.to_json_array() == by_records.to_json_array()
+    assert by_entries == by_records

@@ -137,16 +137,16 @@ def _draw(state: State, top: DrawCards, card: str) -> State | None:
     hand = list(state.hands[player])
     bisect.insort(hand, card)  # hands stay sorted
     hands = _with_hand(state.hands, player, hand)
+    entry = _draw_entry(state.ctx.cards, player, card)
     if new_stack is None:
-        event = draw_event(state.ctx.cards, player, card)
-        return _turn_ends(state, player, stack[:-1], tuple(pile), state.discard_pile, hands, [event])
+        return _turn_ends(state, player, stack[:-1], tuple(pile), state.discard_pile, hands, [entry])
     return successor(
         state,
         draw_pile=tuple(pile),
         discard_pile=state.discard_pile,
         hands=hands,
         stack=new_stack,
-        log=History.link_entry(state.log, _draw_entry(state.ctx.cards, player, card)),
+        log=History.link_entry(state.log, entry),
     )
 
 
@@ -272,7 +272,7 @@ def _kill_time_ends_turn(state: State, top: PlayStep, card: str) -> State | None
         state.draw_pile,
         (*state.discard_pile, card),
         _with_hand(state.hands, player, hand),
-        [(kill_time_line(state.ctx.cards, player, (card,)), -1, "")],
+        [_kill_time_entry(state.ctx.cards, player, (card,))],
     )
 
 
@@ -283,7 +283,7 @@ def _turn_ends(
     draw_pile: tuple[int, ...],
     discard_pile: tuple[str, ...],
     hands: tuple[tuple[str, ...], ...],
-    events: list[Record],
+    entries: list[str | Record],
     *,
     alt: int | None = None,
     status: tuple[str, ...] | None = None,
@@ -314,7 +314,7 @@ def _turn_ends(
     else:
         following = (player + 1) % ctx.players
     turn = state.turn + 1
-    events.append((turn_line(turn, following), -1, ""))
+    entries.append(encode((turn_line(turn, following), -1, "")))
     return successor(
         state,
         alt=alt,
@@ -327,7 +327,7 @@ def _turn_ends(
         turn=turn,
         extra_turns=extra_turns,
         stack=stack[:-1] + ctx.turn_frames[following],  # the turn's shared frames (C-TURN-2..6)
-        log=History.link(state.log, tuple(events)),
+        log=History.link_entries(state.log, tuple(entries)),
     )
 
 
@@ -348,9 +348,9 @@ def _pass_closes_window(state: State, top: Window) -> State | None:
     if not isinstance(card, (PatchCard, ArtifactCard, InverterCard)):
         return None  # an Action or a Timewarp resolves through its effect: the general path
     rest = state.stack[:-1]
-    events: list[Record] = [(pass_line(cards, top.polled(), card_id), -1, "")]
+    entries: list[str | Record] = [_pass_entry(cards, top.polled(), card_id)]
     if isinstance(card, PatchCard):
-        return _patch_stands(state, owner, card, rest, events)
+        return _patch_stands(state, owner, card, rest, entries)
     if not (rest and type(rest[-1]) is EndTurn and rest[-1].player == owner):
         return None
     if isinstance(card, ArtifactCard):
@@ -362,16 +362,18 @@ def _pass_closes_window(state: State, top: Window) -> State | None:
             state.draw_pile,
             state.discard_pile,
             state.hands,
-            events,
+            entries,
             tableaux=(*tableaux[:owner], (*tableaux[owner], card_id), *tableaux[owner + 1 :]),
         )
     if isinstance(card, InverterCard):
         lp = cards.linchpin_by_icon[top.play.target]  # type: ignore[index]  # an Inverter names a linchpin
         alt = state.alt ^ 1 << lp.bit
-        events.append((flip_line(lp, alt), -1, ""))
+        entries.append(encode((flip_line(lp, alt), -1, "")))
         status = list(state.status)
         removed: list[str] = []
-        ripple_pass(ctx, status, alt, events, removed)
+        ripples: list[Record] = []
+        ripple_pass(ctx, status, alt, ripples, removed)
+        entries += map(encode, ripples)
         if removed and ctx.options.nullified_patch_destination != "discard":
             return None  # C-RULING-3: patches leave the game
         if status.count(OPEN) >= ctx.options.paradox_limit:
@@ -383,7 +385,7 @@ def _pass_closes_window(state: State, top: Window) -> State | None:
             state.draw_pile,
             (*state.discard_pile, card_id, *removed),
             state.hands,
-            events,
+            entries,
             alt=alt,
             status=tuple(status),
         )
@@ -391,7 +393,7 @@ def _pass_closes_window(state: State, top: Window) -> State | None:
 
 
 def _patch_stands(
-    state: State, owner: int, card: PatchCard, rest: tuple[Frame, ...], events: list[Record]
+    state: State, owner: int, card: PatchCard, rest: tuple[Frame, ...], entries: list[str | Record]
 ) -> State | None:
     """C-PATCH-4: the patch lies on its year (a replaced unstable patch is discarded, C-RULING-9) and
     its owner draws a bonus card (C-PATCH-4); an unplayable patch waits for a ripple check (C-RULING-8)."""
@@ -401,9 +403,9 @@ def _patch_stands(
     index = ctx.cards.ripple_index[card.year]
     old = state.status[index]
     discard = state.discard_pile if old in (TRUE, OPEN) else (*state.discard_pile, old)
-    events.append((f"{card.headline} patches {card.year}", -1, ""))
+    entries.append(encode((f"{card.headline} patches {card.year}", -1, "")))
     if card.triggers_ultraparadox:
-        events.append(("the UltraParadox begins", -1, ""))  # C-ANOM-5
+        entries.append(encode(("the UltraParadox begins", -1, "")))  # C-ANOM-5
     if not ctx.playable_if[card.id].holds(state.alt):
         rest = (*rest, RIPPLE_CHECK)
     return successor(
@@ -413,5 +415,5 @@ def _patch_stands(
         discard_pile=discard,
         hands=state.hands,
         stack=(*rest, DrawCards(owner, 1)),
-        log=History.link(state.log, tuple(events)),
+        log=History.link_entries(state.log, tuple(entries)),
     )

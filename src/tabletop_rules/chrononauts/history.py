@@ -212,6 +212,14 @@ class History(_HistorySlots):
             return cls.link(parent, (_decode(entry),))  # a chunk fills up: the general way
         return _grown(parent, tail + (entry,), 1)  # noqa: RUF005 - one tuple, copied once
 
+    @classmethod
+    def link_entries(cls, parent: History, entries: tuple[str | Record, ...]) -> History:
+        """``parent`` followed by events already in their stored form (`encode`): `link` without
+        encoding lines that were encoded once (a draw's, a pass's)."""
+        if len(parent._tail) + len(entries) < _CHUNK:
+            return _grown(parent, parent._tail + entries, len(entries))
+        return cls.link(parent, tuple(map(_decode, entries)))  # a chunk fills up: the general way
+
     def extended(self, records: list[Record]) -> History:
         """This history followed by ``records`` (``self`` when there are none)."""
         return History.link(self, tuple(records))
