@@ -227,8 +227,15 @@ def _play_opens_window(state: State, top: PlayStep, play: Play) -> State | None:
         discard_pile=state.discard_pile,
         hands=_with_hand(state.hands, player, hand),
         stack=(*state.stack[:-1], window),
-        log=History.link_line(state.log, play_line(ctx.cards, player, play)),
+        log=History.link_entry(state.log, _play_entry(ctx.cards, player, play.card, play.target)),
     )
+
+
+@functools.lru_cache(maxsize=16384)
+def _play_entry(cards: CardSet, player: int, card: str, target: str | int | None) -> str | Record:
+    """The history entry of a card announced (`position.play_line`), encoded once per card set, seat,
+    card and target: a bounded cache of immutable strings."""
+    return encode((play_line(cards, player, Play(card, target)), -1, ""))
 
 
 def _kill_time_and_draw(state: State, top: PlayStep, move: KillTime) -> State | None:
