@@ -116,14 +116,13 @@ class Window(_WindowSlots):
 
     def after_pass(self) -> Window:
         """The window once the polled player passes: the next seat is polled."""
-        return self._next(self.passes + 1)
+        return _window(
+            self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, self.passes + 1
+        )
 
     def after_memo(self) -> Window:
         """The window once the polled player plays a Memo: the passes count again from zero."""
-        return self._next(0)
-
-    def _next(self, passes: int) -> Window:
-        return _window(self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, passes)
+        return _window(self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, 0)
 
 
 _OPEN_WINDOW: Final = open_layout(Window)
