@@ -591,6 +591,22 @@ def test_victory_only_for_the_active_player_at_the_end_of_the_turn():  # C-WIN-1
     assert C.outcome(state)["end"] == "win"
 
 
+def test_a_win_names_every_condition_met():  # C-WIN-1, C-WIN-2, C-WIN-4
+    mission = ["ART-VIDEOTAPE-CREATION", "ART-ARK-OF-THE-COVENANT", "ART-PLACEHOLDER-13"]
+    state = setup(
+        2,
+        hands=[[], ["INV-REVERSE-FATE"] * 3],
+        tableaux=[[], mission],
+        missions=["MIS-PLACEHOLDER-05", "MIS-THE-GREAT-MYSTERIES"],
+        hand_size_win_threshold=3,
+    )
+    state = idle(idle(state))  # P1 ends a turn with the Mission done and three cards in hand
+    assert state.result.winner == 1
+    assert state.result.conditions == ("mission", "hand_size")
+    assert state.log[-1].text == "P1 wins by completing their Mission and power and success"
+    assert C.outcome(state)["win_type"] == "mission+hand_size"
+
+
 def test_winner_goals_become_public():  # C-WIN-5
     state = setup(2, hands=[["P-1950", "P-1974"], []], ids=["ID-06", "ID-01"])
     state = evolve_timeline(state, "Lincoln", "JFK", "Hindenburg")

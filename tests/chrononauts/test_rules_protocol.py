@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tabletop_rules import chrononauts as C
 from tabletop_rules.core import (
+    CHANCE,
     GameNotOverError,
     IllegalMoveError,
     ImperfectInformationGame,
@@ -175,6 +176,34 @@ def test_the_errors_name_what_they_refuse():  # the sentences the library promis
     with pytest.raises(IllegalMoveError) as error:
         C.apply(final, C.Pass())
     assert str(error.value) == "the game is over; Pass() cannot be applied"
+    playing = draw(setup(2))  # P0's play step
+    listed = len(C.legal_moves(playing))
+    with pytest.raises(IllegalMoveError) as error:
+        C.apply(playing, C.Pass())
+    assert str(error.value) == f"Pass() is not legal here (player 0 to act at PlayStep; {listed} legal moves)"
+
+
+def test_a_game_has_four_players_unless_told_otherwise():  # C-SETUP-1, C-ARTIFAXX-1, C-SOLO-1
+    assert C.new_game().players == 4
+    assert C.new_game(variant="artifaxx").players == 4
+    assert C.new_game(variant="solonauts").players == 1
+    assert C.new_game({"variant": "solonauts"}).players == 1
+
+
+def test_legal_lists_what_legal_moves_lists():  # C-PLAY-1, C-MEMO-3
+    """`legality.legal` (the engine's listing, on a position) and `legal_moves` (the protocol's, on a
+    state, with its own shortcut for reaction windows) list the same moves in the same order."""
+    from tabletop_rules.chrononauts.frames import Window
+    from tabletop_rules.chrononauts.legality import legal
+    from tabletop_rules.chrononauts.position import Position
+
+    windows_with_memos = 0
+    for seed in range(4):
+        for state in finished_playout(C, seed, initial=C.new_game(players=4)).states(C):
+            if C.current_player(state) not in (None, CHANCE):
+                assert tuple(legal(Position(state))) == C.legal_moves(state)
+                windows_with_memos += type(state.stack[-1]) is Window and len(C.legal_moves(state)) > 1
+    assert windows_with_memos  # a polled player held a Memo
 
 
 def test_a_field_of_another_type_is_invalid_even_when_equal():  # C-PLAY-1: exact field types

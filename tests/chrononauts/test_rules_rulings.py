@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import attrs
+import pytest
 
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts.context import make_context
@@ -190,7 +191,7 @@ def test_ultraparadox_cutoff_and_exemption():  # C-RULING-12
 def test_cancelled_play_can_be_replayed():  # C-RULING-14 (memo_consumes_play=False)
     state = setup(2, hands=[["ART-REX", "ART-LIVE-STEGOSAURUS"], ["TW-MEMO"]], memo_consumes_play=False)
     state = settle(move(move(draw(state), 'play "Rex"'), "memo"))
-    assert isinstance(state.stack[-1], PlayStep)
+    assert state.stack[-1] == PlayStep(0, "turn")  # the turn's play again
     assert state.active == 0
 
 
@@ -273,15 +274,21 @@ def test_it_never_existed_opponents_only():  # C-RULING-19
     assert {t for t in plays(state) if "Never" in t} == {'play "It Never Existed" "Live Stegosaurus"'}
 
 
-def test_discontinuity_fixed_direction():  # C-RULING-20
+@pytest.mark.parametrize("direction", ["previous", "next"])
+def test_discontinuity_fixed_direction(direction):  # C-RULING-20, C-ACT-5
     state = draw(
-        setup(
-            3, hands=[["ACT-DISCONTINUITY", "ART-REX"], [], ["TW-MEMO"]], discontinuity_direction="previous"
-        )
+        setup(3, hands=[["ACT-DISCONTINUITY", "ART-REX"], [], ["TW-MEMO"]], discontinuity_direction=direction)
     )
     drawn = next(c for c in state.hands[0] if c not in ("ACT-DISCONTINUITY", "ART-REX"))
+    announced = {m for m in C.legal_moves(state) if type(m) is C.Play and m.card == "ACT-DISCONTINUITY"}
+    assert announced == {C.Play("ACT-DISCONTINUITY")}  # the ruling fixes the direction: no choice
     state = settle(move(state, 'play "Discontinuity"'))
-    assert state.hands == ((), ("TW-MEMO",), tuple(sorted(("ART-REX", drawn))))
+    kept = tuple(sorted(("ART-REX", drawn)))
+    if direction == "previous":
+        assert state.hands == ((), ("TW-MEMO",), kept)
+    else:
+        assert state.hands == (("TW-MEMO",), kept, ())
+    assert f"every hand passes to the {direction} player" in [e.text for e in state.log]
 
 
 def test_new_mission_self_and_ypnm_other():  # C-RULING-21, C-RULING-22
@@ -381,6 +388,16 @@ def test_time_vortex_restore_sizes():  # C-RULING-32
     for _ in range(3):
         state = C.apply(state, C.chance_outcomes(state)[0][0])
     assert [len(h) for h in state.hands] == [1, 2, 0]
+
+
+def test_a_time_vortex_deals_to_the_next_seat_still_owed_a_card():  # C-RULING-32
+    from tabletop_rules.chrononauts.work import vortex_next
+
+    assert vortex_next(4, 1, ()) == 1  # round robin: the seat it is asked about
+    assert vortex_next(4, 1, (0, 0, 2, 1)) == 2  # the next seat owed a card, going round
+    assert vortex_next(4, 3, (1, 0, 2, 0)) == 0
+    assert vortex_next(4, 2, (1, 0, 0, 3)) == 3
+    assert vortex_next(3, 0, (0, 0, 0)) == 0  # nobody is owed anything: the seat asked about
 
 
 def test_memo_self_target():  # C-RULING-34

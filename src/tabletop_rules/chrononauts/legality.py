@@ -209,12 +209,12 @@ def chance_outcomes(state: State) -> Sequence[tuple[Move, Fraction]]:
         return WeightedOutcomes(state.ctx.draws, cumulative, total)
     if isinstance(top, VortexDeal):
         # C-RULING-32: each card of the pool is dealt with probability copies / pool size, as integer
-        # weights over their common denominator (the size divided by the gcd of the copies and the
-        # size, the least common denominator of the reduced fractions).
+        # weights over their least common denominator: the copies and the size divided by the gcd of
+        # the copies (which divides their sum, the size), as the reduced fractions would give.
         counts = Counter(top.pool)
         index = state.ctx.cards.deck_index
         order = sorted(counts, key=index.__getitem__)
-        common = math.gcd(len(top.pool), *counts.values())
+        common = math.gcd(*counts.values())
         draws = state.ctx.draws
         return WeightedOutcomes(
             tuple([draws[index[card]] for card in order]),
