@@ -156,7 +156,7 @@ def make_context(cards: CardSet, options: Options, players: int) -> Context:
         inverter_targets=inverter_targets,
         inverter_masks=frozen_mapping(
             {
-                card: sum({1 << bit for _, bit, _, side in targets if side != "any"})
+                card: sum({1 << bit for _, bit, _, side in targets if side != "any"})  # distinct bits: an OR
                 for card, targets in inverter_targets.items()
             }
         ),

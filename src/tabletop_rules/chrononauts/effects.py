@@ -50,6 +50,7 @@ __all__ = [
     "harvest_plays",
     "harvest_pool",
     "harvestable",
+    "in_deck_order",
     "plays",
     "plays_in_order",
 ]
@@ -82,11 +83,15 @@ class Effect:
 # --------------------------------------------------------------------------- legality (C-PLAY-1)
 
 
+def in_deck_order(ctx: Context, cards: Iterable[str]) -> list[str]:
+    """The distinct cards of ``cards``, in deck order (the order of every move list)."""
+    return sorted(set(cards), key=ctx.cards.deck_index.__getitem__)
+
+
 def plays(pos: Position, player: int, card_ids: Iterable[str], *, harvest: bool = False) -> list[Play]:
     """Every legal announcement of the given cards by ``player`` (C-PLAY-1), in deck order."""
     out: list[Play] = []
-    order = sorted(set(card_ids), key=pos.cards.deck_index.__getitem__)
-    _collect(out, pos, player, order, harvest, pos.ultraparadox())
+    _collect(out, pos, player, in_deck_order(pos.ctx, card_ids), harvest, pos.ultraparadox())
     return out
 
 

@@ -299,9 +299,10 @@ def _turn_ends(
     """C-TURN-6, C-TURN-2, C-TURN-3: the step before ``player``'s `EndTurn` (on top of ``stack``) is
     done; with no win condition met, the next turn begins and its first draw is due.
 
-    ``None`` (the general path) when a condition is met, the turn limit is reached or the draw pile
-    is empty (it is recycled, or the game ends).  ``alt``, ``status`` and ``tableaux`` default to
-    the state's.
+    ``entries`` are the move's history entries in their stored form (`history.encode`); the next
+    turn's line is added to them.  ``None`` (the general path) when a condition is met, the turn
+    limit is reached or the draw pile is empty (it is recycled, or the game ends).  ``alt``,
+    ``status`` and ``tableaux`` default to the state's.
     """
     ctx = state.ctx
     options = ctx.options

@@ -11,12 +11,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
 from tabletop_rules.chrononauts.context import Context
-from tabletop_rules.chrononauts.effects import harvest_pool, plays, plays_in_order
+from tabletop_rules.chrononauts.effects import harvest_pool, in_deck_order, plays, plays_in_order
 from tabletop_rules.chrononauts.frames import (
     DECISION_FRAMES,
     ChooseFirst,
@@ -67,11 +67,6 @@ def kill_time_moves(pos: Position, player: int) -> tuple[KillTime, ...]:
     return tuple(_kill_times(pos.ctx, hand, in_deck_order(pos.ctx, hand)))
 
 
-def in_deck_order(ctx: Context, cards: Iterable[str]) -> list[str]:
-    """The distinct cards of ``cards``, in deck order (the order of every move list)."""
-    return sorted(set(cards), key=ctx.cards.deck_index.__getitem__)
-
-
 def _kill_times(ctx: Context, hand: Sequence[str], order: list[str]) -> list[KillTime]:
     """`kill_time_moves` of ``hand``, whose distinct cards in deck order are ``order``: the
     context's shared records, each single card, then each pair ``(a, b)`` with ``a`` first.
@@ -94,7 +89,7 @@ def _kill_times(ctx: Context, hand: Sequence[str], order: list[str]) -> list[Kil
 
 def discards(pos: Position, player: int, *, patches_only: bool = False) -> list[Discard]:
     """One `Discard` per card type in hand, deck order (C-ACT-4, C-SOLO-4, C-RULING-30)."""
-    order = sorted(set(pos.hands[player]), key=pos.cards.deck_index.__getitem__)
+    order = in_deck_order(pos.ctx, pos.hands[player])
     if patches_only:
         order = [c for c in order if pos.cards.play_cards[c].kind == "patch"]
     return [Discard(c) for c in order]

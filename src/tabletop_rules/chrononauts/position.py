@@ -25,7 +25,7 @@ from tabletop_rules.chrononauts.context import Context
 from tabletop_rules.chrononauts.frames import Frame, Window
 from tabletop_rules.chrononauts.history import Record
 from tabletop_rules.chrononauts.moves import Play
-from tabletop_rules.chrononauts.state import _OPEN_STATE, OPEN, TRUE, QueueEntry, State
+from tabletop_rules.chrononauts.state import OPEN, OPEN_STATE, TRUE, QueueEntry, State
 
 __all__ = [
     "Position",
@@ -230,7 +230,7 @@ class Position:
         converted back (`core.frozen.open_layout`).
         """
         s = self.source
-        new: Any = object.__new__(_OPEN_STATE)
+        new: Any = object.__new__(OPEN_STATE)
         new.ctx = self.ctx
         new.alt = self.alt
         new.status = s.status

@@ -200,7 +200,9 @@ class State(_StateSlots):
         return sum(self.draw_pile)
 
 
-_OPEN_STATE: Final = open_layout(State)
+OPEN_STATE: Final = open_layout(State)
+"""`State`'s twin without the frozen guard (`core.frozen.open_layout`): `successor` and `Position.freeze`
+fill one with plain slot stores, then make it a `State`."""
 
 
 def successor(
@@ -225,7 +227,7 @@ def successor(
     directly (`core.frozen.open_layout`), which saves passing every field on as a keyword to
     `new_state`: half the cost of the commonest move's new state.
     """
-    new: Any = object.__new__(_OPEN_STATE)
+    new: Any = object.__new__(OPEN_STATE)
     new.ctx = state.ctx
     new.alt = state.alt if alt is None else alt
     new.status = state.status if status is None else status
