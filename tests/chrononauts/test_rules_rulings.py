@@ -391,7 +391,7 @@ def test_time_vortex_restore_sizes():  # C-RULING-32
 
 
 def test_a_time_vortex_deals_to_the_next_seat_still_owed_a_card():  # C-RULING-32
-    from tabletop_rules.chrononauts.work import vortex_next
+    from tabletop_rules.chrononauts.frames import vortex_next
 
     assert vortex_next(4, 1, ()) == 1  # round robin: the seat it is asked about
     assert vortex_next(4, 1, (0, 0, 2, 1)) == 2  # the next seat owed a card, going round

@@ -34,6 +34,7 @@ from tabletop_rules.chrononauts.frames import (
     MiracleEnd,
     PlayStep,
     VortexDeal,
+    vortex_next,
 )
 from tabletop_rules.chrononauts.moves import Play
 from tabletop_rules.chrononauts.position import Position, seat
@@ -368,7 +369,7 @@ def _time_vortex(w: Work, owner: int, card: ActionCard, target: Target) -> None:
     w.hands = [[] for _ in range(w.n)]
     w.say(f"{len(pool)} cards are gathered into the Time Vortex")
     if pool:
-        w.stack.append(VortexDeal(pool, w.vortex_next(owner, owed), owed))
+        w.stack.append(VortexDeal(pool, vortex_next(w.n, owner, owed), owed))
 
 
 def _new_mission_targets(pos: Position, player: int, card: ActionCard, up: bool) -> list[Play]:

@@ -201,16 +201,12 @@ class Engine(Work):
                 self.stack.pop()
         elif isinstance(top, VortexDeal):
             assert isinstance(move, Draw)
-            pool = list(top.pool)
-            pool.remove(move.card)
             player = top.next_player
             self.hands[player].append(move.card)
             self.say(*deal_event(self.cards, player, move.card))
-            owed = top.owed
-            if owed:
-                owed = tuple(k - 1 if p == player else k for p, k in enumerate(owed))
-            if pool:
-                self.stack[-1] = VortexDeal(tuple(pool), self.vortex_next((player + 1) % self.n, owed), owed)
+            following = top.after_deal(move.card, self.n)
+            if following is not None:
+                self.stack[-1] = following
             else:
                 self.stack.pop()
         elif isinstance(top, DealGoal):

@@ -46,7 +46,7 @@ from tabletop_rules.chrononauts.position import (
     win_conditions_of,
 )
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State, successor
-from tabletop_rules.chrononauts.work import ripple_pass, vortex_next
+from tabletop_rules.chrononauts.work import ripple_pass
 from tabletop_rules.core.frozen import evolve
 
 __all__ = ["apply_fast"]
@@ -189,18 +189,13 @@ def _deal_goal(state: State, top: DealGoal, card: str) -> State | None:
 def _vortex_deal(state: State, top: VortexDeal, card: str) -> State | None:
     """C-ACT-6, C-RULING-32: a card of the Time Vortex joins the hand of the seat dealt to, and the
     next seat is dealt to.  The last card takes the general path (what comes next may resolve)."""
-    pool = list(top.pool)
-    pool.remove(card)
-    if not pool:
+    ctx = state.ctx
+    following = top.after_deal(card, ctx.players)
+    if following is None:
         return None
     player = top.next_player
-    owed = top.owed
-    if owed:
-        owed = tuple([k - 1 if p == player else k for p, k in enumerate(owed)])
-    ctx = state.ctx
     hand = list(state.hands[player])
     bisect.insort(hand, card)  # hands stay sorted
-    following = VortexDeal(tuple(pool), vortex_next(ctx.players, (player + 1) % ctx.players, owed), owed)
     return successor(
         state,
         draw_pile=state.draw_pile,

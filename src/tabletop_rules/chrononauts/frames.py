@@ -38,6 +38,7 @@ __all__ = [
     "TurnStart",
     "VortexDeal",
     "Window",
+    "vortex_next",
 ]
 
 
@@ -174,6 +175,31 @@ class VortexDeal:
     pool: tuple[str, ...]
     next_player: int
     owed: tuple[int, ...]  # per player, for ``restore_sizes``; empty for round robin
+
+    def after_deal(self, card: str, players: int) -> VortexDeal | None:
+        """The deal once ``card`` went to ``next_player``: the rest of the pool, dealt from the next
+        seat on (C-RULING-32); ``None`` when the pool is empty."""
+        pool = list(self.pool)
+        pool.remove(card)
+        if not pool:
+            return None
+        player = self.next_player
+        owed = self.owed
+        if owed:
+            owed = tuple([k - 1 if p == player else k for p, k in enumerate(owed)])
+        return VortexDeal(tuple(pool), vortex_next(players, (player + 1) % players, owed), owed)
+
+
+def vortex_next(players: int, start: int, owed: tuple[int, ...]) -> int:
+    """The next seat a Time Vortex deals to, from ``start`` on (C-RULING-32): the next one still
+    owed a card under ``restore_sizes`` (``owed`` per seat), each seat in turn otherwise."""
+    if not owed:
+        return start
+    for k in range(players):
+        player = (start + k) % players
+        if owed[player] > 0:
+            return player
+    return start
 
 
 @attrs.frozen

@@ -223,9 +223,9 @@ def successor(
     """``state`` with the fields that the commonest moves change (`fast_paths`); the optional ones
     default to ``state``'s, and the goal cards, the queues, the result and the context are kept.
 
-    The same record as ``evolve(state, ...)`` with those keywords: the twin class is filled
-    directly (`core.frozen.open_layout`), which saves passing every field on as a keyword to
-    `new_state`: half the cost of the commonest move's new state.
+    The same record as ``evolve(state, ...)`` with those keywords: the twin class (`OPEN_STATE`) is
+    filled with plain slot stores, in half the time of the frozen constructor, which writes each field
+    through ``object.__setattr__``.
     """
     new: Any = object.__new__(OPEN_STATE)
     new.ctx = state.ctx

@@ -18,7 +18,7 @@ from tabletop_rules.chrononauts.history import Record
 from tabletop_rules.chrononauts.position import Position, flip_line, goal_event, ultraparadox_of
 from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, Result
 
-__all__ = ["Work", "paradox_table", "ripple_pass", "vortex_next"]
+__all__ = ["Work", "paradox_table", "ripple_pass"]
 
 
 class Work(Position):
@@ -108,28 +108,12 @@ class Work(Position):
                 return player
         raise AssertionError(f"{artifact} is not face up")  # pragma: no cover
 
-    def vortex_next(self, start: int, owed: tuple[int, ...]) -> int:
-        """The next seat a Time Vortex deals to (C-RULING-32)."""
-        return vortex_next(self.n, start, owed)
-
     def recycle(self) -> None:
         """C-DECK-2: the discard pile becomes the draw pile, only when a draw needs it."""
         for card in self.discard:
             self.draw[self.cards.deck_index[card]] += 1
         self.discard.clear()
         self.say("the discard pile is recycled into the draw pile")
-
-
-def vortex_next(players: int, start: int, owed: tuple[int, ...]) -> int:
-    """The next seat a Time Vortex deals to, from ``start`` on (C-RULING-32): the next one still
-    owed a card under ``restore_sizes`` (``owed`` per seat), each seat in turn otherwise."""
-    if not owed:
-        return start
-    for k in range(players):
-        player = (start + k) % players
-        if owed[player] > 0:
-            return player
-    return start
 
 
 def ripple_pass(ctx: Context, status: list[str], alt: int, events: list[Record], removed: list[str]) -> None:
