@@ -1,8 +1,8 @@
 """OpenSpiel's MCTS as the Holy Spirit against the library's greedy Valandris.
 
 Usage: ``python examples/openspiel_mcts_valandris.py [--games 4] [--simulations 60] [--max-turns 30]``
-(needs the ``openspiel`` extra).  MCTS searches with ``mcts_search``; see the
-adapter's note on ``MCTSBot.step`` in open-spiel 2.0.2.
+(needs the ``openspiel`` extra).  This is OpenSpiel's Python ``MCTSBot``, which works on
+Python games; the C++ ``pyspiel.MCTSBot.step`` crashes on them (see ``docs/openspiel.md``).
 """
 
 from __future__ import annotations

@@ -1,27 +1,53 @@
-"""What the reinforcement-learning environments share: games by name, tensors, masks, chance.
+"""What the adapters share: games by name, tensors, masks, chance, and the checks at their boundaries.
 
 Written once against the protocol (and each game's `actions` and `tensors`
-modules), for `adapters.pettingzoo` and `adapters.gymnasium`. It imports neither
-PettingZoo nor Gymnasium.
+modules), for `adapters.pettingzoo` and `adapters.gymnasium`; `adapters.openspiel`
+uses its integer checks too. It imports neither PettingZoo, Gymnasium nor NumPy:
+a NumPy value is recognised only when NumPy is already imported (none can exist
+otherwise).
+
+Integers at the boundary. RL code passes action ids as NumPy integers
+(`action_space.sample()`, `argmax`), and OpenSpiel's own Python bots do too, so an
+adapter accepts an exact `int`, a NumPy integer scalar (`numpy.int64`, ...) and a
+0-d NumPy integer array, each converted to an exact `int` at the boundary; it
+refuses a `bool` (a NumPy one too), a float, a string, `None`, an `int` subclass
+and anything else that merely converts to an integer.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-import numbers
+import math
 import random
+import sys
 from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any, Final
 
-from tabletop_rules.core.errors import InvalidMoveError, InvalidOptionError
+from tabletop_rules.core.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidRequestError,
+)
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.playout import sample_outcome
 from tabletop_rules.core.protocol import CHANCE
 
 __all__ = [
     "GAMES",
+    "MAX_MOVES",
+    "MAX_REWARD",
+    "MAX_SEED",
     "Tensor",
     "action_id",
+    "check_agent_seat",
+    "check_max_moves",
+    "check_render_mode",
+    "check_reset",
+    "check_reward",
+    "exact_integer",
     "game_module",
     "legal_action_ids",
     "lowest_return",
@@ -37,20 +63,145 @@ GAMES: Final[Mapping[str, str]] = {
 }
 """The library's games by short name, with their modules."""
 
+MAX_MOVES: Final = 2**63 - 1
+"""The largest `max_moves` an environment accepts (it fits a signed 64-bit integer)."""
+
+MAX_REWARD: Final = 1e12
+"""The largest magnitude of an `illegal_reward`."""
+
+MAX_SEED: Final = 2**64 - 1
+"""The largest seed `reset` accepts (seeds are 0 .. 2**64 - 1, as NumPy's are)."""
+
 Tensor = Callable[[Any, int], tuple[float, ...]]
 
 
-def game_module(game: str | ModuleType) -> ModuleType:
-    """The game module of `game`: a short name of `GAMES` or a game module itself.
+@functools.cache
+def _numpy_integer_types(np: ModuleType) -> frozenset[type]:
+    """NumPy's own integer scalar types (`int8` ... `uint64`; not `bool_`, not subclasses)."""
+    return frozenset(t for t in set(np.sctypeDict.values()) if issubclass(t, np.integer))
+
+
+def exact_integer(value: object) -> int | None:
+    """`value` as an exact `int` if it is an integer the adapters accept, else `None`.
+
+    Accepted: an exact `int`, a NumPy integer scalar and a 0-d NumPy integer array (see the
+    module docstring). Refused (`None`): `bool`, NumPy `bool_`, floats, `int` subclasses,
+    strings, anything else.
+    """
+    kind = type(value)
+    if kind is int:
+        return value  # type: ignore[return-value]
+    np = sys.modules.get("numpy")
+    if np is None:
+        return None
+    if kind in _numpy_integer_types(np):
+        number: int = value.__int__()  # type: ignore[attr-defined]
+        return number
+    if kind is np.ndarray and value.ndim == 0 and value.dtype.kind in "iu":  # type: ignore[attr-defined]
+        return int(value.item())  # type: ignore[attr-defined]
+    return None
+
+
+def action_id(action: object, num_actions: int | None = None) -> int:
+    """`action` as an exact `int` action id (see `exact_integer`), in `range(num_actions)` if given.
 
     Raises:
-        InvalidOptionError: for a name that is not one of the library's games.
+        InvalidMoveError: `action` is not an integer (a float, a bool, a string, `None`...).
+        IllegalMoveError: `action` is an integer outside `range(num_actions)`.
+    """
+    value = exact_integer(action)
+    if value is None:
+        raise InvalidMoveError(f"an action must be an integer action id, not {brief(action)}")
+    if num_actions is not None and not 0 <= value < num_actions:
+        raise IllegalMoveError(f"{brief(value)} is not an action id of this game (0..{num_actions - 1})")
+    return value
+
+
+def game_module(game: object) -> ModuleType:
+    """The game module of `game`: a short name of `GAMES` or one of those game modules itself.
+
+    Raises:
+        InvalidOptionError: for anything else (another name, another module, a non-string).
     """
     if isinstance(game, ModuleType):
-        return game
-    if game not in GAMES:
-        raise InvalidOptionError(f"no tabletop_rules game {game!r}; the games are {', '.join(GAMES)}")
+        if game.__name__ in GAMES.values() and sys.modules.get(game.__name__) is game:
+            return game
+        raise InvalidOptionError(
+            f"game must be one of the library's games ({', '.join(GAMES)}), not a module"
+        )
+    if type(game) is not str or game not in GAMES:
+        raise InvalidOptionError(f"no tabletop_rules game {brief(game)}; the games are {', '.join(GAMES)}")
     return importlib.import_module(GAMES[game])
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """`render_mode` if it is `None` or `"ansi"`.
+
+    Raises:
+        InvalidOptionError: for anything else.
+    """
+    if render_mode is None or (type(render_mode) is str and render_mode == "ansi"):
+        return render_mode
+    raise InvalidOptionError(f"render_mode must be 'ansi' or None, not {brief(render_mode)}")
+
+
+def check_max_moves(max_moves: object) -> int | None:
+    """`max_moves` if it is `None` or an exact `int` in `1 .. MAX_MOVES`.
+
+    Raises:
+        InvalidOptionError: for anything else (a bool, a float, zero, a negative number...).
+    """
+    if max_moves is None or (type(max_moves) is int and 1 <= max_moves <= MAX_MOVES):
+        return max_moves
+    raise InvalidOptionError(f"max_moves must be an integer in 1..2**63-1 or None, not {brief(max_moves)}")
+
+
+def check_reward(value: object, name: str = "illegal_reward") -> float:
+    """`value` as a float: an `int` or `float` (a NumPy one too), finite, of magnitude at most `MAX_REWARD`.
+
+    Raises:
+        InvalidOptionError: for a bool, a string, NaN, an infinity, a huge number or anything else.
+    """
+    number: float | None = None
+    integer = exact_integer(value)
+    if integer is not None:
+        number = float(integer) if abs(integer) <= MAX_REWARD else math.inf
+    elif type(value) is float:
+        number = value
+    else:
+        np = sys.modules.get("numpy")
+        if np is not None and type(value) in (np.float16, np.float32, np.float64):
+            number = float(value)  # type: ignore[arg-type]
+    if number is None or not abs(number) <= MAX_REWARD:  # NaN fails the comparison too
+        raise InvalidOptionError(
+            f"{name} must be a finite number of magnitude at most 1e12, not {brief(value)}"
+        )
+    return number
+
+
+def check_reset(seed: object, options: object) -> int | None:
+    """The seed of `reset`, checked: `None` or an exact `int` in `0 .. MAX_SEED`; `options`: `None` or a dict.
+
+    Raises:
+        InvalidRequestError: for a negative, float, bool, NumPy or over-large seed, or options that
+            are not a dict.
+    """
+    if options is not None and not isinstance(options, dict):
+        raise InvalidRequestError(f"reset options must be a dict or None, not {brief(options)}")
+    if seed is None or (type(seed) is int and 0 <= seed <= MAX_SEED):
+        return seed
+    raise InvalidRequestError(f"a seed must be None or an integer in 0..2**64-1, not {brief(seed)}")
+
+
+def check_agent_seat(agents: Mapping[str, int], agent: object) -> int:
+    """The seat of `agent`, a name of `agents` (`"player_0"` ...).
+
+    Raises:
+        InvalidRequestError: `agent` is not one of the environment's agents.
+    """
+    if type(agent) is not str or agent not in agents:
+        raise InvalidRequestError(f"no agent {brief(agent)}; the agents are {', '.join(agents)}")
+    return agents[agent]
 
 
 def tensor_functions(module: ModuleType) -> tuple[Tensor, Callable[[Any], int]]:
@@ -73,7 +224,10 @@ def tensor_functions(module: ModuleType) -> tuple[Tensor, Callable[[Any], int]]:
 
 
 def new_state(module: ModuleType, players: int | None, options: Mapping[str, Any]) -> Any:
-    """A new game: `module.new_game(options, players=players)` (an empty options dict means the defaults)."""
+    """A new game: `module.new_game(options, players=players)` (an empty options dict means the defaults).
+
+    The game checks `players` and every option itself and raises `InvalidOptionError`.
+    """
     return module.new_game(dict(options) or None, players=players)
 
 
@@ -89,20 +243,6 @@ def resolve_chance(module: ModuleType, state: Any, rng: random.Random) -> tuple[
         state = module.apply(state, sample_outcome(module.chance_outcomes(state), rng))
         applied += 1
     return state, applied
-
-
-def action_id(action: object) -> int:
-    """`action` as an `int`: an integer (a NumPy integer included, as RL libraries give), never a bool.
-
-    Raises:
-        InvalidMoveError: for anything else (a float, a bool, a string...).
-    """
-    if isinstance(action, bool) or not isinstance(action, numbers.Integral):
-        shape = getattr(action, "shape", None)
-        if shape == () and hasattr(action, "item"):  # a 0-d NumPy array
-            return action_id(action.item())
-        raise InvalidMoveError(f"an action must be an integer action id, not {action!r}")
-    return int(action)
 
 
 def lowest_return(module: ModuleType, state: Any) -> float | None:

@@ -3,9 +3,9 @@
 ```python
 import gymnasium as gym
 import tabletop_rules.adapters.gymnasium  # registers the environments
-from tabletop_rules import valandris
+from tabletop_rules.valandris.agents import greedy_agent
 
-env = gym.make("tabletop_rules/Valandris-v0", seat=1, opponents=valandris.greedy_agent, max_turns=30)
+env = gym.make("tabletop_rules/Valandris-v0", seat=1, opponents=greedy_agent, max_turns=30)
 observation, info = env.reset(seed=0)
 done = False
 while not done:
@@ -17,7 +17,7 @@ while not done:
 `TabletopEnv(game, seat=0, opponents=None, **options)` plays one seat; the other
 seats are played inside the environment by agents, functions `agent(state, rng)`
 that return a legal move of the library's state (uniformly random by default;
-`valandris.greedy_agent`, `tabletop_rules.agents.MCTS(...)` or any other agent of the
+`valandris.agents.greedy_agent`, `tabletop_rules.agents.MCTS(...)` or any other agent of the
 library works). Chance is resolved inside too, with the game's exact
 probabilities, and the opponents draw from the same `random.Random`, which
 `reset(seed=...)` seeds.
@@ -36,7 +36,28 @@ probabilities, and the opponents draw from the same `random.Random`, which
   game's `max_game_length` where it has one.
 * **Rendering**: `render_mode="ansi"` gives the game's `describe`.
 
-`opponents` is one agent for every other seat, or a mapping from seat to agent.
+`opponents` is one agent for every other seat, or a mapping from seat to agent (seats it
+leaves out play at random).
+
+Actions are `int`s, NumPy integers (what `action_space.sample()` gives) or 0-d NumPy
+integer arrays (what some policies' `predict` gives), converted to an exact `int`. An id of
+the action space that is not legal ends the episode with `illegal_reward`, as above; an
+id outside the action space raises `IllegalMoveError`, and a bool, a float, a string
+or `None` raises `InvalidMoveError`, both changing nothing.
+
+Options are checked when the environment is made, each raising `InvalidOptionError`
+that names it: the game (`"valandris"`, `"chrononauts"`, `"trismaugistus"` or its
+module), `seat` (an `int` seat of the game), `opponents` (`None`, an agent, or a
+mapping from other seats to agents), `max_moves` (an `int` >= 1, or `None`),
+`illegal_reward` (a finite number), `render_mode` (`"ansi"` or `None`), `players`
+and the game's options (checked by the game).
+
+Order and bad requests: `step` and `render` before the first `reset`, and a seed that
+is not `None` or an `int` in `0 .. 2**64 - 1`, raise `InvalidRequestError`; `step` after
+the episode ended raises `IllegalMoveError`. An opponent that raises, or returns a move
+that cannot be played (`IllegalMoveError`/`InvalidMoveError` naming its seat), leaves
+the environment as it was before that `step` (or, during `reset`, with no episode:
+reset again).
 """
 
 from __future__ import annotations
@@ -47,8 +68,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from tabletop_rules.adapters import _rl
-from tabletop_rules.core.errors import IllegalMoveError, InvalidOptionError
+from tabletop_rules.core.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidRequestError,
+)
 from tabletop_rules.core.extras import require
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.playout import random_agent
 from tabletop_rules.core.protocol import CHANCE
 
@@ -96,22 +123,23 @@ class TabletopEnv(gymnasium.Env[Any, Any]):
         illegal_reward: float | None = None,
         **options: Any,
     ) -> None:
-        """Raises `InvalidOptionError` for an unknown game, seat or render mode, or bad options."""
+        """Check every option and build the environment (call `reset` before `step`).
+
+        Raises:
+            InvalidOptionError: for an unknown game, a bad seat, opponents, `max_moves`,
+                `illegal_reward`, render mode, player count or game option (named in the message).
+        """
         self.game = _rl.game_module(game)
-        if render_mode is not None and render_mode != "ansi":
-            raise InvalidOptionError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = _rl.check_render_mode(render_mode)
+        max_moves = _rl.check_max_moves(max_moves)
+        if illegal_reward is not None:
+            illegal_reward = _rl.check_reward(illegal_reward)
         self.initial = _rl.new_state(self.game, players, options)
         seats = len(self.game.returns(self.initial))
         if type(seat) is not int or not 0 <= seat < seats:
-            raise InvalidOptionError(f"seat must be 0..{seats - 1}, not {seat!r}")
+            raise InvalidOptionError(f"seat must be an integer in 0..{seats - 1}, not {brief(seat)}")
         self.seat = seat
-        fallback = random_agent(self.game)
-        if opponents is None or callable(opponents):
-            agent: Agent = fallback if opponents is None else opponents
-            self._opponents: dict[int, Agent] = {p: agent for p in range(seats) if p != seat}
-        else:
-            self._opponents = {p: opponents.get(p, fallback) for p in range(seats) if p != seat}
+        self._opponents = _opponents(self.game, opponents, seat, seats)
         if illegal_reward is None:
             illegal_reward = _rl.lowest_return(self.game, self.initial)
             if illegal_reward is None:
@@ -125,80 +153,148 @@ class TabletopEnv(gymnasium.Env[Any, Any]):
         self._rng = random.Random(0)
         self._moves = 0
         self._done = False
+        self._started = False  # step and render need a reset first
         self.state_now = self.initial
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
-        """A new game, played up to the seat's first decision; `seed` seeds chance and the opponents."""
+        """A new game, played up to the seat's first decision; `seed` seeds chance and the opponents.
+
+        Raises:
+            InvalidRequestError: `seed` is not `None` or an `int` in `0 .. 2**64 - 1`, or `options`
+                is not a dict or `None` (nothing changes).
+        """
+        seed = _rl.check_reset(seed, options)
+        self._started = False  # until the opponents have played up to the seat's first decision
         super().reset(seed=seed)
-        self._rng = random.Random(int(self.np_random.integers(2**63)))
-        self._moves = 0
+        rng = random.Random(int(self.np_random.integers(2**63)))
+        self.state_now, self._moves = self._advance(self.initial, 0, rng)
+        self._rng = rng
         self._done = False
-        self.state_now = self.initial
-        self._advance()
+        self._started = True
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play the seat's action id, then the other seats and chance up to its next decision.
 
-        An illegal action id ends the episode with `illegal_reward`.
+        An id of the action space that is not legal here ends the episode with `illegal_reward`.
 
         Raises:
-            IllegalMoveError: if the episode is over (call `reset`).
+            InvalidRequestError: before the first `reset`.
+            IllegalMoveError: if the episode is over (call `reset`), or `action` is outside the
+                action space.
             InvalidMoveError: if `action` is not an integer.
         """
+        if not self._started:
+            raise InvalidRequestError("call reset() before step()")
         state = self.state_now
-        if self._done or self.game.is_terminal(state) or self._cut():
+        if self._done or self.game.is_terminal(state) or self._cut(self._moves):
             raise IllegalMoveError("the episode is over: call reset()")
-        move = self.game.action_to_move(state, _rl.action_id(action))
+        move = self.game.action_to_move(state, _rl.action_id(action, self._num_actions))
         if not self.game.is_legal(state, move):
             self._done = True
             return self._observation(), self.illegal_reward, True, False, self._info()
-        self.state_now = self.game.apply(state, move)
-        self._moves += 1
-        self._advance()
-        terminated = bool(self.game.is_terminal(self.state_now))
-        reward = float(self.game.returns(self.state_now)[self.seat]) if terminated else 0.0
-        return self._observation(), reward, terminated, self._cut() and not terminated, self._info()
+        saved = self._rng.getstate()
+        try:
+            after, moves = self._advance(self.game.apply(state, move), self._moves + 1, self._rng)
+        except BaseException:
+            self._rng.setstate(saved)  # an opponent failed: the step is undone
+            raise
+        self.state_now, self._moves = after, moves
+        terminated = bool(self.game.is_terminal(after))
+        reward = float(self.game.returns(after)[self.seat]) if terminated else 0.0
+        return self._observation(), reward, terminated, self._cut(moves) and not terminated, self._info()
 
-    def _advance(self) -> None:
-        """Chance and the other seats move until the seat decides, the game ends or is cut."""
-        game, state = self.game, self.state_now
-        while not game.is_terminal(state) and not self._cut():
+    def _advance(self, state: Any, moves: int, rng: random.Random) -> tuple[Any, int]:
+        """Chance and the other seats move until the seat decides, the game ends or is cut.
+
+        Returns the state reached and the atomic moves made in the episode; nothing is stored.
+        """
+        game = self.game
+        while not game.is_terminal(state) and not self._cut(moves):
             actor = game.current_player(state)
             if actor == self.seat:
                 break
             if actor is CHANCE:
-                state, applied = _rl.resolve_chance(game, state, self._rng)
-                self._moves += applied
+                state, applied = _rl.resolve_chance(game, state, rng)
+                moves += applied
                 continue
-            state = game.apply(state, self._opponents[actor](state, self._rng))
-            self._moves += 1
-        self.state_now = state
+            move = self._opponents[actor](state, rng)
+            try:
+                state = game.apply(state, move)
+            except (IllegalMoveError, InvalidMoveError) as error:
+                raise type(error)(
+                    f"the agent of seat {actor} chose a move that cannot be played: {error}"
+                ) from None
+            moves += 1
+        return state, moves
 
-    def _cut(self) -> bool:
-        return self.max_moves is not None and self._moves >= self.max_moves
+    def _cut(self, moves: int) -> bool:
+        return self.max_moves is not None and moves >= self.max_moves
 
     def _observation(self) -> Any:
         return np.asarray(self._tensor(self.state_now, self.seat), dtype=np.float32)
 
     def _info(self) -> dict[str, Any]:
         mask = np.zeros(self._num_actions, np.int8)
-        if not self._done and not self.game.is_terminal(self.state_now) and not self._cut():
-            mask[_rl.legal_action_ids(self.game, self.state_now)] = 1
+        state = self.state_now
+        if (
+            self._started
+            and not self._done
+            and not self.game.is_terminal(state)
+            and not self._cut(self._moves)
+        ):
+            mask[_rl.legal_action_ids(self.game, state)] = 1
         return {"action_mask": mask}
 
     def render(self) -> str | None:
-        """The game's `describe` of the current state (`render_mode="ansi"`)."""
+        """The game's `describe` of the current state (`render_mode="ansi"`).
+
+        Raises:
+            InvalidRequestError: before the first `reset`.
+        """
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode (use render_mode='ansi')")
             return None
+        if not self._started:
+            raise InvalidRequestError("call reset() before render()")
         return str(self.game.describe(self.state_now))
 
     def action_masks(self) -> Any:
         """The action mask of the current state (the method `sb3_contrib`'s masked algorithms call)."""
         return self._info()["action_mask"]
+
+
+def _opponents(game: ModuleType, opponents: object, seat: int, seats: int) -> dict[int, Agent]:
+    """The agent of every seat but `seat`: one for all, or a mapping from seat to agent (else random).
+
+    Raises:
+        InvalidOptionError: `opponents` is not `None`, an agent or such a mapping; or the mapping
+            names a seat that is not another seat of the game, or maps one to a non-callable.
+    """
+    fallback = random_agent(game)
+    others = [p for p in range(seats) if p != seat]
+    if opponents is None:
+        return dict.fromkeys(others, fallback)
+    if isinstance(opponents, Mapping):
+        chosen: dict[int, Agent] = {}
+        for key, agent in opponents.items():
+            if type(key) is not int or key not in others:
+                raise InvalidOptionError(
+                    f"opponents: {brief(key)} is not another seat of the game (the others are {others})"
+                )
+            if not callable(agent):
+                raise InvalidOptionError(
+                    f"opponents: the agent of seat {key} is not callable: {brief(agent)}"
+                )
+            chosen[key] = agent
+        return {p: chosen.get(p, fallback) for p in others}
+    if callable(opponents):
+        return dict.fromkeys(others, opponents)
+    raise InvalidOptionError(
+        f"opponents must be None, an agent(state, rng) or a dict from seats to agents, not {brief(opponents)}"
+    )
 
 
 def _register() -> None:

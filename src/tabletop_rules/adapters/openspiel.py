@@ -35,21 +35,78 @@ attributes); the pickle of a wrapped state holds only the game's name and its
 JSON, which `from_json` validates when it is read back. As with any pickle, only
 deserialise strings you produced.
 
-Caveat: in open-spiel 2.0.2, `MCTSBot.step` crashes on Python games because its
-binding releases the GIL; call `MCTSBot.mcts_search(state)` and pick the most
-visited child yourself (`best_mcts_action` does this).
+Hostile calls. Every Python entry point of a state checks its arguments and raises
+the library's typed errors, never OpenSpiel's `SpielError`, a `TypeError` from the
+binding or a crash. An action is an `int` or a NumPy integer (OpenSpiel's own Python
+bots pass `numpy.int64`); a bool, a float, a string or `None` raises `InvalidMoveError`.
+An id outside the action space, an illegal action, and any action once `is_terminal()`
+is true (the end of the game, or the move bound of a truncated game) raise
+`IllegalMoveError`, from `apply_action`, `apply_action_with_legality_check` and `child`
+alike; the check of the move bound is in `_apply_action`, so C++ callers get it too,
+and an error raised there reaches Python through pybind as the same exception. A
+player that is not a seat (`observation_string(7)`, `player_return(-1)`, a float, a
+bool) raises `InvalidRequestError`; `legal_actions` also takes `current_player()`
+whatever it is (-1 at a chance node, -4 at the end) and `action_to_string` the chance
+player -1, as OpenSpiel's algorithms pass them; the one-argument forms use the player
+to act and refuse a chance node or the end. `undo_action` (keep a clone instead: it
+costs O(1)) and the simultaneous-move `apply_actions` raise `InvalidRequestError` and
+`InvalidMoveError`. A refused call changes nothing. `pyspiel.load_game` checks
+parameter names and types itself (an unknown name, or a float for an int, raises
+OpenSpiel's `SpielError` before the adapter runs); the adapter checks every value, and
+a game whose move bound exceeds OpenSpiel's `int` (2**31 - 1), with `InvalidOptionError`.
+
+Search with OpenSpiel's bots. The Python bots of `open_spiel.python.algorithms` work,
+`step` included: `mcts.MCTSBot` on every game, `ismcts.ISMCTSBot` on Chrononauts (it
+needs imperfect information). The C++ bots `pyspiel.MCTSBot` and `pyspiel.ISMCTSBot`
+crash the process (a segmentation fault) in `step` on any Python game in open-spiel
+2.0.2: that binding releases the GIL and then calls back into Python.
+`pyspiel.MCTSBot.mcts_search(state)` keeps the GIL and works (`best_mcts_action` picks
+its most visited action). The C++ `ISMCTSBot` cannot search a Python game at all: its
+`get_policy` raises `SpielError` ("ResampleFromInfostate() not implemented"), since
+OpenSpiel does not forward that call from C++ to a Python state.
+
+`resample_from_infostate(player, sampler)` gives a state that the player cannot tell
+from this one, for the Python `ISMCTSBot` (Chrononauts' own resample; in a
+perfect-information game, a clone). It keeps the state's `move_number()` and
+`history()` (what the move bound counts) by cloning the state (O(1)) and replacing
+the library state inside it, so the history is the original one, not one that would
+deal the resampled cards (serialising the resample keeps the resampled cards: they
+are in the pickled library state). Replaying the history from the initial state would
+cost O(moves) at every resample (56 to 117 ms at move 1,000 of a 4-player game,
+against 0.7 to 0.8 ms for the clone and the library's resample). It takes a sampler of either
+convention: a zero-argument callable returning a number in [0, 1] (what OpenSpiel
+passes: `pyspiel.UniformProbabilitySampler`, or a C++ `std::function<double()>`), of
+which one draw seeds the library's `random.Random`; or a callable that picks one
+outcome of a list of `(outcome, probability)` pairs, called four times on 1,024
+equally likely outcomes. The resample is a function of those draws alone, so a seeded
+sampler (`pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)`) reproduces it. The
+Python `ISMCTSBot` passes a new unseeded sampler at every resample, so its searches
+are not reproducible under its own `random_state`; give it a seeded one with
+`bot.set_resampler(lambda s, p: s.resample_from_infostate(p, sampler))`. A sampler of
+neither form, or one that returns anything else, raises `InvalidRequestError`; an
+exception raised inside the sampler is the caller's and passes through.
 """
 
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from tabletop_rules.adapters._openspiel_checks import CheckedEntryPoints, sampler_seed
+from tabletop_rules.adapters._rl import exact_integer
+from tabletop_rules.core.errors import (
+    IllegalMoveError,
+    InvalidOptionError,
+    InvalidRequestError,
+    InvalidStateError,
+)
 from tabletop_rules.core.extras import require
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.protocol import CHANCE
 
 if TYPE_CHECKING:
@@ -58,6 +115,9 @@ else:
     pyspiel = require("pyspiel", "tabletop_rules.adapters.openspiel")
 
 __all__ = ["GameSpec", "best_mcts_action", "register", "register_all", "spec_for"]
+
+MAX_GAME_LENGTH: Final = 2**31 - 1
+"""The largest move bound OpenSpiel's `GameInfo` holds (a C++ `int`)."""
 
 
 @attrs.frozen
@@ -109,8 +169,9 @@ class _Shared:
 
 
 def _from_json(module_name: str, text: str) -> _Shared:
-    if module_name not in _MODULES:
-        raise ValueError(f"not a tabletop_rules game: {module_name!r}")
+    """The box of a pickled state: only the library's games, read by their validating `from_json`."""
+    if type(module_name) is not str or module_name not in _MODULES:
+        raise InvalidStateError(f"not a tabletop_rules game: {brief(module_name)}")
     return _Shared(module_name, importlib.import_module(module_name).from_json(text))
 
 
@@ -121,7 +182,13 @@ _REGISTERED: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> None:
-    """Register `spec` with OpenSpiel under `spec.short_name` (once per process)."""
+    """Register `spec` with OpenSpiel under `spec.short_name` (once per process).
+
+    Raises:
+        InvalidOptionError: `spec` is not a `GameSpec`.
+    """
+    if not isinstance(spec, GameSpec):
+        raise InvalidOptionError(f"register takes a GameSpec, not {brief(spec)}")
     if spec.short_name in _REGISTERED:
         return
     module = spec.module
@@ -135,6 +202,7 @@ def register(spec: GameSpec) -> None:
     if info_tensor is None and info.perfect_information:
         info_tensor = obs_tensor  # the whole state is the information state
     has_info_tensor = info_tensor is not None
+    resample = getattr(module, "resample_from_infostate", None)
     game_type = pyspiel.GameType(
         short_name=spec.short_name,
         long_name=spec.long_name,
@@ -164,12 +232,19 @@ def register(spec: GameSpec) -> None:
             else:
                 length = spec.max_length(merged, initial)
             if length is None:
-                raise ValueError(f"{spec.short_name} needs a bounded game: set a turn cap")
+                raise InvalidOptionError(f"{spec.short_name} needs a bounded game: set a turn cap")
+            if not 1 <= length <= MAX_GAME_LENGTH:
+                raise InvalidOptionError(
+                    f"{spec.short_name}: these parameters bound a game at {brief(length)} moves, more than "
+                    f"OpenSpiel holds (2**31-1): lower max_turns"
+                )
+            actions = module.num_actions(initial)
+            outcomes = module.num_chance_outcomes(initial)
             super().__init__(
                 game_type,
                 pyspiel.GameInfo(
-                    num_distinct_actions=module.num_actions(initial),
-                    max_chance_outcomes=module.num_chance_outcomes(initial),
+                    num_distinct_actions=actions,
+                    max_chance_outcomes=outcomes,
                     num_players=len(module.returns(initial)),
                     min_utility=low,
                     max_utility=high,
@@ -180,19 +255,26 @@ def register(spec: GameSpec) -> None:
             )
             self.tabletop_initial = _Shared(spec.module_name, initial)  # built once, shared by every state
             self.tabletop_limit = length if spec.truncate else None
+            self.tabletop_ids = max(actions, outcomes)  # every action or outcome id is below this
 
         def new_initial_state(self) -> _State:
             return _State(self)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+            if params:
+                raise InvalidOptionError(f"the observers of {spec.short_name} take no parameters")
             perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
             return _Observer(self, perfect_recall)
 
-    class _State(pyspiel.State):  # type: ignore[misc]
+    class _State(CheckedEntryPoints, pyspiel.State):  # type: ignore[misc]
+        # OpenSpiel's hooks, called by the C++ side of the state (their arguments are checked there,
+        # or before by the Python entry points of `CheckedEntryPoints`).
+
         def __init__(self, game: _Game) -> None:
             super().__init__(game)
             self.box = game.tabletop_initial
             self.limit = game.tabletop_limit
+            self.ids = game.tabletop_ids
 
         @property
         def inner(self) -> Any:
@@ -219,11 +301,17 @@ def register(spec: GameSpec) -> None:
             return sorted(module.move_to_action(inner, m) for m in module.legal_moves(inner))
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
+            if self._cut():
+                return []
             inner = self.inner
             outcomes = module.chance_outcomes(inner)
             return sorted((module.move_to_chance(inner, m), float(p)) for m, p in outcomes)
 
         def _apply_action(self, action: int) -> None:
+            if self._cut():
+                raise IllegalMoveError(
+                    f"the game is over: it was cut at its bound of {self.limit} moves, so no action applies"
+                )
             inner = self.inner
             if module.current_player(inner) is CHANCE:
                 move = module.chance_to_move(inner, action)
@@ -243,31 +331,34 @@ def register(spec: GameSpec) -> None:
         def returns(self) -> list[float]:
             return [float(x) for x in module.returns(self.inner)]
 
-        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
-            """A state the player cannot tell from this one (for OpenSpiel's IS-MCTS).
-
-            OpenSpiel passes a sampler of (outcome, probability) lists; the library's
-            `resample_from_infostate` needs a `random.Random`, seeded here from one draw
-            of that sampler so the choice stays reproducible under OpenSpiel's seed.
-            """
-            import random
-
-            seed = probability_sampler([(i, 1 / 1024) for i in range(1024)])
-            state = _State(self.get_game())
-            state.box = _Shared(
-                spec.module_name,
-                module.resample_from_infostate(self.inner, player_id, random.Random(seed)),
-            )
-            return state
-
         def __str__(self) -> str:
             return str(module.to_json(self.inner))
+
+        def resample_from_infostate(self, player_id: Any, probability_sampler: Any) -> _State:
+            """A state that `player_id` cannot tell from this one, for OpenSpiel's IS-MCTS.
+
+            It is a clone of this state (same `move_number()` and `history()`, which the move
+            bound counts) holding the library's `resample_from_infostate` of the wrapped state,
+            drawn from a `random.Random` seeded by the sampler (see the module docstring for the
+            two sampler conventions). A perfect-information game's resample is the clone itself.
+
+            Raises:
+                InvalidRequestError: `player_id` is not a seat, or the sampler is not one of the
+                    two conventions or returns something else.
+            """
+            seat = self._seat(player_id)
+            seed = sampler_seed(probability_sampler)
+            twin: _State = self.clone()
+            if resample is not None:
+                twin.box = _Shared(spec.module_name, resample(self.inner, seat, random.Random(seed)))
+            return twin
 
     class _Observer:
         """The player's view as a string, and as a tensor where the game defines one."""
 
         def __init__(self, game: _Game, perfect_recall: bool) -> None:
             self.perfect_recall = perfect_recall
+            self.players = game.num_players()
             tensor = None
             self._tensor_of = info_tensor if perfect_recall else obs_tensor
             if self._tensor_of is not None:
@@ -277,18 +368,28 @@ def register(spec: GameSpec) -> None:
             self.tensor = tensor
             self.dict: dict[str, Any] = {} if tensor is None else {"observation": tensor}
 
+        def _check(self, state: object, player: object) -> int:
+            if not isinstance(state, _State):
+                raise InvalidRequestError(f"not a state of {spec.short_name}: a {type(state).__name__[:40]}")
+            seat = exact_integer(player)
+            if seat is None or not 0 <= seat < self.players:
+                raise InvalidRequestError(
+                    f"{brief(player)} is not a player of this game (0..{self.players - 1})"
+                )
+            return seat
+
         def set_from(self, state: _State, player: int) -> None:
+            seat = self._check(state, player)
             if self._tensor_of is not None and self.tensor is not None:
-                self.tensor[:] = self._tensor_of(state.inner, player)
+                self.tensor[:] = self._tensor_of(state.inner, seat)
 
         def string_from(self, state: _State, player: int) -> str:
+            seat = self._check(state, player)
             hidden = self.perfect_recall or not info.perfect_information
             if hidden and hasattr(module, "information_state_string"):
-                return str(module.information_state_string(state.inner, player))
+                return str(module.information_state_string(state.inner, seat))
             return str(module.to_json(state.inner))
 
-    if not hasattr(module, "resample_from_infostate"):
-        del _State.resample_from_infostate
     pyspiel.register_game(game_type, _Game)
     _REGISTERED[spec.short_name] = spec
 
@@ -336,7 +437,7 @@ def _valandris() -> GameSpec:
     def bound(params: Mapping[str, Any]) -> float:
         cap = options(params).max_turns
         if cap is None:
-            raise ValueError("tabletop_valandris needs max_turns")
+            raise InvalidOptionError("tabletop_valandris needs max_turns")
         return cap + 1.0
 
     return GameSpec(
@@ -394,7 +495,13 @@ _SPECS: Mapping[str, Callable[[], GameSpec]] = {
 
 
 def spec_for(name: str) -> GameSpec:
-    """The built-in spec of one of the library's games (`"valandris"`, ...)."""
+    """The built-in spec of one of the library's games (`"valandris"`, ...).
+
+    Raises:
+        InvalidOptionError: `name` is not one of them.
+    """
+    if type(name) is not str or name not in _SPECS:
+        raise InvalidOptionError(f"no tabletop_rules game {brief(name)}; the games are {', '.join(_SPECS)}")
     return _SPECS[name]()
 
 
@@ -409,7 +516,11 @@ def register_all() -> list[str]:
 
 
 def best_mcts_action(bot: Any, state: Any) -> int:
-    """The most visited root action of `bot.mcts_search(state)` (use instead of `MCTSBot.step`)."""
+    """The most visited root action of `bot.mcts_search(state)`.
+
+    For the C++ `pyspiel.MCTSBot`, whose `step` crashes on Python games (see the module
+    docstring); the Python `open_spiel.python.algorithms.mcts.MCTSBot` works with it too.
+    """
     root = bot.mcts_search(state)
     best = max(root.children, key=lambda child: (child.explore_count, child.total_reward))
     return int(best.action)

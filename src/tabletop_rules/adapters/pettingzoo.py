@@ -24,6 +24,9 @@ The environments follow PettingZoo's classic board games (`chess_v6`,
 * **Agents**: `player_0` ... `player_{n-1}`, the game's seats (Valandris: the Holy Spirit, then
   Valandris; Trismaugistus: the one human reporter).
 * **Actions**: `Discrete(num_actions(state))`, the game's stable action ids (its `actions` module).
+  An action is an `int`, a NumPy integer (what `action_space.sample()` gives) or a 0-d NumPy
+  integer array, converted to an exact `int`; a bool, a float, a string or `None` (for an
+  agent still playing) raises `InvalidMoveError`.
 * **Observations**: `Dict(observation=Box(0, 1, (size,), float32), action_mask=Box(0, 1,
   (num_actions,), int8))`: the game's `observation_tensor` for that seat (the layouts are in
   `docs/reinforcement-learning.md`), and the legal actions of the agent to act (all zero for
@@ -33,16 +36,29 @@ The environments follow PettingZoo's classic board games (`chess_v6`,
 * **Rewards**: at the end only, the game's `returns`; zero before.
 * **Termination** when the game is over; **truncation** (of every agent) after `max_moves` atomic
   moves, by default the game's `max_game_length` where it has one.
-* **Illegal actions**: with `env`, the agent that plays one gets `illegal_reward` (by default the
-  lowest return of the game) and the game ends (PettingZoo's `TerminateIllegalWrapper`);
-  `raw_env` raises `IllegalMoveError`.
+* **Illegal actions**: an id of the action space that is not legal here ends the game with
+  `env`: its agent gets `illegal_reward` (by default the lowest return of the game; PettingZoo's
+  `TerminateIllegalWrapper`); `raw_env` raises `IllegalMoveError`. An id outside the action space
+  raises `IllegalMoveError` with both, and changes nothing (PettingZoo's classic games assert).
 * **Rendering**: `render_mode="ansi"` gives the game's `describe`.
 * **Parallel API**: no (`is_parallelizable=False`): the games are sequential.
 
 Options are the game's options (`valandris.Options` fields, `chrononauts.Options`
-fields, ...), plus `players` for the player count, `max_moves`, `illegal_reward`
-and `render_mode`. `reset(options=...)` ignores its options: a game's options are
-fixed when the environment is made.
+fields, ...), plus `players` for the player count, `max_moves` (an `int` >= 1, or
+`None`), `illegal_reward` (a finite number) and `render_mode` (`"ansi"` or `None`);
+a bad one raises `InvalidOptionError` naming it. `reset(options=...)` ignores its
+options (a dict or `None`): a game's options are fixed when the environment is made.
+
+Order and bad requests, with `env` and `raw_env` alike: `step`, `observe`, `last`
+and `render` before the first `reset` raise `InvalidRequestError`, and so do
+`observe`, `observation_space` and `action_space` of an agent that is not one of
+`possible_agents`, `last` once every agent has stepped out of a finished game, and
+a seed that is not `None` or an `int` in `0 .. 2**64 - 1`. A terminated or
+truncated agent steps with `None`; anything else raises `InvalidMoveError`. After
+every agent has stepped out, `env.step` warns and does nothing (PettingZoo's
+`OrderEnforcingWrapper`), `raw_env.step` raises `InvalidRequestError`. Wrong
+attributes read before `reset` (`env.rewards`...) raise PettingZoo's
+`AttributeError`. A refused call changes nothing.
 
 Version history: v0, the first version.
 """
@@ -54,8 +70,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from tabletop_rules.adapters import _rl
-from tabletop_rules.core.errors import IllegalMoveError, InvalidOptionError
+from tabletop_rules.core.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidRequestError,
+)
 from tabletop_rules.core.extras import require
+from tabletop_rules.core.jsonio import brief
 
 if TYPE_CHECKING:
     import gymnasium
@@ -83,13 +105,17 @@ def env(
     """The AEC environment of game `name`, wrapped as PettingZoo's classic games are.
 
     The wrappers are `TerminateIllegalWrapper` (an illegal action ends the game with
-    `illegal_reward` for its player, by default the game's lowest return),
-    `AssertOutOfBoundsWrapper` and `OrderEnforcingWrapper`.
+    `illegal_reward` for its player, by default the game's lowest return), then subclasses of
+    `AssertOutOfBoundsWrapper` and `OrderEnforcingWrapper` that raise the library's typed
+    errors where PettingZoo's assert (see the module docstring).
 
     Raises:
-        InvalidOptionError: for an unknown game or bad options, or when the game's lowest
-            return is unknown (Valandris without a turn cap) and `illegal_reward` is not given.
+        InvalidOptionError: for an unknown game or a bad option (named in the message), or when
+            the game's lowest return is unknown (Valandris without a turn cap) and
+            `illegal_reward` is not given.
     """
+    if illegal_reward is not None:
+        illegal_reward = _rl.check_reward(illegal_reward)
     raw = raw_env(name, render_mode=render_mode, players=players, max_moves=max_moves, **options)
     if illegal_reward is None:
         illegal_reward = _rl.lowest_return(raw.game, raw.initial)
@@ -98,8 +124,51 @@ def env(
                 f"the lowest return of {raw.metadata['name']} is unbounded: pass illegal_reward"
             )
     wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=illegal_reward)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped = _CheckedActions(wrapped)
+    return _CheckedOrder(wrapped)
+
+
+class _CheckedActions(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """`AssertOutOfBoundsWrapper` with typed errors: the action becomes an exact `int` id or is refused."""
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise InvalidMoveError(f"{agent} is done: its only action is None, not {brief(action)}")
+            super().step(None)
+            return
+        super().step(_rl.action_id(action, self.action_space(agent).n))
+
+
+class _CheckedOrder(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """`OrderEnforcingWrapper` with typed errors: a call that needs a game before `reset` is refused."""
+
+    def _require_reset(self, call: str) -> None:
+        if not self._has_reset:
+            raise InvalidRequestError(f"call reset() before {call}")
+
+    def step(self, action: Any) -> None:
+        self._require_reset("step()")
+        super().step(action)
+
+    def observe(self, agent: Any) -> Any:
+        self._require_reset("observe()")
+        return super().observe(agent)
+
+    def last(self, observe: bool = True) -> Any:
+        self._require_reset("last()")
+        if not self.agents:
+            raise InvalidRequestError("the game is over and every agent has stepped out: call reset()")
+        return super().last(observe)
+
+    def render(self) -> Any:
+        self._require_reset("render()")
+        return super().render()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self._require_reset("agent_iter()")
+        return super().agent_iter(max_iter)
 
 
 class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
@@ -126,11 +195,11 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
         max_moves: int | None = None,
         **options: Any,
     ) -> None:
+        """Raises `InvalidOptionError` for an unknown game or a bad option, named in the message."""
         super().__init__()
         self.game = _rl.game_module(name)
-        if render_mode is not None and render_mode not in ("ansi",):
-            raise InvalidOptionError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = _rl.check_render_mode(render_mode)
+        max_moves = _rl.check_max_moves(max_moves)
         self.initial = _rl.new_state(self.game, players, options)
         self._tensor, size_of = _rl.tensor_functions(self.game)
         self.max_moves = self.game.max_game_length(self.initial) if max_moves is None else max_moves
@@ -155,32 +224,59 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
         self._seeder: random.Random | None = None
         self._rng = random.Random(0)
         self._moves = 0
+        self._started = False  # step, observe, last and render need a reset first
         self.state_now = self.initial
         self._reset_episode()
 
     def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
+        """The observation space of `agent` (`InvalidRequestError` if it is not one of `possible_agents`)."""
+        return self.observation_spaces[self.possible_agents[_rl.check_agent_seat(self._index, agent)]]
 
     def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        """The action space of `agent` (`InvalidRequestError` if it is not one of `possible_agents`)."""
+        return self.action_spaces[self.possible_agents[_rl.check_agent_seat(self._index, agent)]]
+
+    def _require_reset(self, call: str) -> None:
+        if not self._started:
+            raise InvalidRequestError(f"call reset() before {call}")
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation tensor and, for the agent to act, its action mask."""
-        seat = self._index[agent]
+        """The agent's observation tensor and, for the agent to act, its action mask.
+
+        Raises:
+            InvalidRequestError: before the first `reset`, or for an agent that is not one of
+                `possible_agents`.
+        """
+        self._require_reset("observe()")
+        seat = _rl.check_agent_seat(self._index, agent)
         observation = np.asarray(self._tensor(self.state_now, seat), dtype=np.float32)
         mask = np.zeros(self._num_actions, np.int8)
         if agent == self.agent_selection and not self._over():
             mask[_rl.legal_action_ids(self.game, self.state_now)] = 1
         return {"observation": observation, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> Any:
+        """PettingZoo's `last`, refused before `reset` and once every agent has stepped out."""
+        self._require_reset("last()")
+        if not self.agents:
+            raise InvalidRequestError("the game is over and every agent has stepped out: call reset()")
+        return super().last(observe)
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; `seed` seeds the chance outcomes (then every later unseeded reset follows it)."""
+        """A new game; `seed` seeds the chance outcomes (then every later unseeded reset follows it).
+
+        Raises:
+            InvalidRequestError: `seed` is not `None` or an `int` in `0 .. 2**64 - 1`, or `options`
+                is not a dict or `None` (the game is unchanged).
+        """
+        seed = _rl.check_reset(seed, options)
         if seed is not None:
             self._seeder = random.Random(seed)
         elif self._seeder is None:
             self._seeder = random.Random()
         self._rng = random.Random(self._seeder.getrandbits(64))
         self._reset_episode()
+        self._started = True
 
     def _reset_episode(self) -> None:
         self.agents = list(self.possible_agents)
@@ -190,23 +286,33 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
         self._after_move()
 
     def step(self, action: Any) -> None:
         """Play the selected agent's action id, then every chance node up to the next decision.
 
+        A terminated or truncated agent steps with `None` (PettingZoo's protocol).
+
         Raises:
-            IllegalMoveError: if the action is not a legal action id here (the wrapped `env` ends
-                the game instead).
+            InvalidRequestError: before the first `reset`, or once every agent has stepped out.
+            InvalidMoveError: `action` is not an integer (or, for an agent that is done, not `None`).
+            IllegalMoveError: the action id is outside the action space or not legal here (the
+                wrapped `env` ends the game for an id of the action space instead).
         """
+        self._require_reset("step()")
+        if not self.agents:
+            raise InvalidRequestError("the game is over and every agent has stepped out: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            if action is not None:
+                raise InvalidMoveError(f"{agent} is done: its only action is None, not {brief(action)}")
+            self._was_dead_step(None)
             return
         state = self.state_now
-        move = self.game.action_to_move(state, _rl.action_id(action))
+        move = self.game.action_to_move(state, _rl.action_id(action, self._num_actions))
         if not self.game.is_legal(state, move):
-            raise IllegalMoveError(f"action {action!r} is not legal for {agent}")
+            raise IllegalMoveError(f"action {brief(action)} is not legal for {agent}")
         state = self.game.apply(state, move)
         self.state_now, applied = _rl.resolve_chance(self.game, state, self._rng)
         self._moves += 1 + applied
@@ -235,10 +341,15 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.game.current_player(state)]
 
     def render(self) -> str | None:
-        """The game's `describe` of the current state (`render_mode="ansi"`), else `None` with a warning."""
+        """The game's `describe` of the current state (`render_mode="ansi"`), else `None` with a warning.
+
+        Raises:
+            InvalidRequestError: before the first `reset`.
+        """
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode (use render_mode='ansi')")
             return None
+        self._require_reset("render()")
         return str(self.game.describe(self.state_now))
 
     def close(self) -> None:
