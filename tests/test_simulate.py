@@ -62,10 +62,14 @@ def test_play_one_with_options_and_truncation():
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="games"):
+    from tabletop_rules.core import InvalidOptionError
+
+    with pytest.raises(InvalidOptionError, match="games"):
         simulate(valandris, -1)
-    with pytest.raises(ValueError, match="chunk"):
+    with pytest.raises(InvalidOptionError, match="chunk"):
         simulate(valandris, 3, chunk_size=0)
+    with pytest.raises(InvalidOptionError, match="master_seed"):
+        simulate(valandris, 3, master_seed=-1)
 
 
 def test_trismaugistus_score_distribution_per_difficulty():
@@ -130,7 +134,7 @@ def test_records_save_load_and_resume(tmp_path):
     resumed = simulate(valandris, 9, master_seed=4, progress=False, records_path=path)
     assert resumed == full
     assert Simulation.load_jsonl(path) == full
-    with pytest.raises(ValueError, match="master seed 4"):
+    with pytest.raises(ValueError, match="master seed 4, not 5"):
         simulate(valandris, 9, master_seed=5, progress=False, records_path=path)
 
 

@@ -95,8 +95,8 @@ def test_a_jack_never_calls_a_bet_and_a_king_always_does(seed):
             assert agent(king, random.Random(seed)) == "b", (history, other)
 
 
-def test_a_game_without_resampling_is_refused_with_a_type_error():
-    with pytest.raises(TypeError, match="resample_from_infostate"):
+def test_a_game_without_resampling_is_refused_with_an_option_error():
+    with pytest.raises(InvalidOptionError, match="resample_from_infostate"):
         ISMCTS("tabletop_rules.valandris")
 
 

@@ -131,9 +131,9 @@ def test_bad_parameters_and_states_are_typed_errors():
         MCTS(VALANDRIS, exploration=0.0)
     with pytest.raises(InvalidOptionError, match="widening"):
         MCTS(VALANDRIS, widening=-2.0)
-    with pytest.raises(TypeError, match="game module"):
+    with pytest.raises(InvalidOptionError, match="game module"):
         MCTS(3)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="new_game"):
+    with pytest.raises(InvalidOptionError, match="not a game module"):
         MCTS("tabletop_rules.core")
     with pytest.raises(TabletopRulesError, match="over"):
         MCTS(VALANDRIS, iterations=5)(finished_playout(valandris, 1).final, random.Random(0))

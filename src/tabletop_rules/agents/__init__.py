@@ -25,12 +25,28 @@ with ProcessPoolExecutor() as pool:
 
 Game-specific heuristic agents live with their game (`valandris.agents.greedy_agent`); the
 uniformly random agent is `core.random_agent`.
+
+The constructors check every argument by exact type and range (`MAX_ITERATIONS`, `MAX_SECONDS`,
+`MAX_CONSTANT`) and that the game imports and is a game, raising `InvalidOptionError` naming the
+argument; `agent_spec` gives the stable JSON description of any agent that `simulate` stores in a
+records file.
 """
 
 from __future__ import annotations
 
+from tabletop_rules.agents._search import MAX_CONSTANT, MAX_ITERATIONS, MAX_SECONDS
 from tabletop_rules.agents.ismcts import HIDDEN_INFORMATION_FUNCTIONS, ISMCTS
 from tabletop_rules.agents.mcts import MCTS
+from tabletop_rules.agents.spec import agent_spec
 from tabletop_rules.core.playout import Agent
 
-__all__ = ["HIDDEN_INFORMATION_FUNCTIONS", "ISMCTS", "MCTS", "Agent"]
+__all__ = [
+    "HIDDEN_INFORMATION_FUNCTIONS",
+    "ISMCTS",
+    "MAX_CONSTANT",
+    "MAX_ITERATIONS",
+    "MAX_SECONDS",
+    "MCTS",
+    "Agent",
+    "agent_spec",
+]

@@ -9,14 +9,17 @@ from __future__ import annotations
 import importlib
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
-from tabletop_rules.core.errors import InvalidOptionError, TabletopRulesError
-from tabletop_rules.core.playout import sample_outcome
-from tabletop_rules.core.protocol import CHANCE, Game
+from tabletop_rules.agents.spec import agent_spec
+from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
+from tabletop_rules.core.jsonio import brief
+from tabletop_rules.core.playout import check_agent_call, sample_outcome
+from tabletop_rules.core.protocol import CHANCE, Game, GameInfo
 
 RolloutAgent = Callable[[Any, random.Random], Any]
 """A picklable decision policy used inside rollouts: `agent(state, rng) -> move`."""
@@ -31,83 +34,127 @@ PROTOCOL_FUNCTIONS = (
     "returns",
 )
 
+MAX_ITERATIONS: Final = 100_000_000
+"""The largest iteration budget: each iteration adds a node, and 10^8 nodes already fill tens of GB."""
+MAX_SECONDS: Final = 86_400
+"""The longest time budget of one decision: a day."""
+MAX_CONSTANT: Final = 1_000
+"""The largest `exploration` and `widening` constants (UCB1's is sqrt(2); widening's is about 2)."""
+MAX_NAME: Final = 200
+"""The longest game module name an agent takes."""
+_MODULE_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 
-def module_name(game: str | ModuleType) -> str:
-    """The importable name of a game given as a module or as its name (the agents store only the name)."""
+
+def module_name(game: object) -> str:
+    """The importable name of a game given as a module or as its name (the agents store only the name).
+
+    Raises:
+        InvalidOptionError: unless `game` is a module or a dotted module name (ASCII identifiers,
+            at most `MAX_NAME` characters).
+    """
     if isinstance(game, ModuleType):
-        return game.__name__
-    if not isinstance(game, str):
-        raise TypeError(f"game must be a game module or its name, not {type(game).__name__}")
+        game = game.__name__
+    elif type(game) is not str:
+        raise InvalidOptionError(f"game must be a game module or its name, not {brief(game)}")
+    if type(game) is not str or len(game) > MAX_NAME or not _MODULE_NAME.fullmatch(game):
+        raise InvalidOptionError(f"game must be a dotted module name, not {brief(game)}")
     return game
 
 
 def load_game(name: str, extra: Sequence[str] = ()) -> Game[Any, Any]:
-    """Import the game module `name` and check that it has the protocol functions (and `extra`).
+    """Import the game module `name` and check that it is a game: `GAME_INFO` and the protocol functions.
 
     Raises:
-        InvalidOptionError: if `name` cannot be imported.
-        TypeError: if the module lacks a protocol function or one of `extra`.
+        InvalidOptionError: if `name` cannot be imported (whatever the import raises), or the
+            module is not a game: it has no `GAME_INFO`, or lacks a protocol function or one of
+            `extra`.
     """
     try:
         module = importlib.import_module(name)
-    except ImportError as exc:
-        raise InvalidOptionError(f"game {name!r} cannot be imported: {exc}") from None
+    except Exception as exc:  # ImportError, an error in the module's own code, a bad name
+        raise InvalidOptionError(f"game {brief(name)} cannot be imported ({type(exc).__name__})") from None
+    if not isinstance(getattr(module, "GAME_INFO", None), GameInfo):
+        raise InvalidOptionError(f"{brief(name)} is not a game module: it has no GAME_INFO")
     missing = [f for f in (*PROTOCOL_FUNCTIONS, *extra) if not callable(getattr(module, f, None))]
     if missing:
-        raise TypeError(f"{name} is not a game module for this agent: it has no {', '.join(missing)}")
-    return module
+        raise InvalidOptionError(
+            f"{brief(name)} is not a game module for this agent: it has no {', '.join(missing)}"
+        )
+    return module  # checked above: a module with the protocol functions
 
 
-def check_budget(iterations: int | None, seconds: float | None) -> None:
-    """Check the search budget of an agent.
-
-    Raises:
-        InvalidOptionError: unless at least one limit is given and each given one is positive.
-    """
-    if iterations is None and seconds is None:
-        raise InvalidOptionError("a search needs a budget: iterations=, seconds= or both")
-    if iterations is not None and (type(iterations) is not int or iterations < 1):
-        raise InvalidOptionError(f"iterations must be a positive int, not {iterations!r}")
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds < math.inf
-    ):
-        raise InvalidOptionError(f"seconds must be a positive finite number, not {seconds!r}")
-
-
-def check_positive(value: float, what: str) -> None:
-    """Raises `InvalidOptionError` unless `value` is a finite positive number."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
-        raise InvalidOptionError(f"{what} must be a positive finite number, not {value!r}")
-
-
-def check_widening(instance: Any, attribute: Any, value: float | None) -> None:
-    """The attrs validator of `widening`: `None` (plain UCT) or a finite positive number."""
-    if value is not None:
-        check_positive(value, "widening")
+def check_number(value: object, what: str, high: float) -> None:
+    """Raises `InvalidOptionError` unless `value` is an `int` (not a `bool`) or a `float` in (0, high]."""
+    if type(value) not in (int, float) or not 0 < value <= high:  # type: ignore[operator]
+        raise InvalidOptionError(f"{what} must be a number in (0, {high}], not {brief(value)}")
 
 
 def check_search(
-    iterations: int | None, seconds: float | None, exploration: float, widening_exponent: float
+    iterations: object,
+    seconds: object,
+    exploration: object,
+    widening: object,
+    widening_exponent: object,
+    rollout_agent: object,
 ) -> None:
-    """Check the search constants shared by `MCTS` and `ISMCTS`.
+    """Check the constructor arguments shared by `MCTS` and `ISMCTS`, each by exact type and range.
+
+    Numbers are `int` (never a `bool`) or `float` (finite: NaN fails every comparison and
+    infinity is above every bound); subclasses such as numpy scalars are refused.
 
     Raises:
-        InvalidOptionError: on a bad budget, a non-positive constant or an exponent above 1.
+        InvalidOptionError: naming the first bad argument: no budget, `iterations` not an int in
+            1..`MAX_ITERATIONS`, `seconds` not in (0, `MAX_SECONDS`], `exploration` or `widening`
+            not in (0, `MAX_CONSTANT`], `widening_exponent` not in (0, 1], or a `rollout_agent`
+            that is not callable.
     """
-    check_budget(iterations, seconds)
-    check_positive(exploration, "exploration")
-    check_positive(widening_exponent, "widening_exponent")
-    if widening_exponent > 1:
-        raise InvalidOptionError(f"widening_exponent must be at most 1, not {widening_exponent!r}")
+    if iterations is None and seconds is None:
+        raise InvalidOptionError("a search needs a budget: iterations=, seconds= or both")
+    if iterations is not None and (type(iterations) is not int or not 1 <= iterations <= MAX_ITERATIONS):
+        raise InvalidOptionError(
+            f"iterations must be an int in 1..{MAX_ITERATIONS} or None, not {brief(iterations)}"
+        )
+    if seconds is not None:
+        check_number(seconds, "seconds", MAX_SECONDS)
+    check_number(exploration, "exploration", MAX_CONSTANT)
+    if widening is not None:
+        check_number(widening, "widening", MAX_CONSTANT)
+    check_number(widening_exponent, "widening_exponent", 1)
+    if rollout_agent is not None and not callable(rollout_agent):
+        raise InvalidOptionError(
+            f"rollout_agent must be an agent(state, rng) or None, not {brief(rollout_agent)}"
+        )
 
 
-def check_decision(game: Game[Any, Any], state: Any, agent: str) -> int:
-    """The player to act in `state`; raises `TabletopRulesError` at a chance node or at the end."""
+def check_decision(game: Game[Any, Any], state: Any, rng: object, agent: str) -> int:
+    """The player to act in `state`, after checking the call.
+
+    Raises:
+        InvalidStateError: if `state` is not of the game's `State` class (when the module has one),
+            or is a chance node or a finished game (there is no decision to make).
+        InvalidOptionError: if `rng` is not a `random.Random`.
+    """
+    kind = getattr(game, "State", None)
+    check_agent_call(agent, game.__name__, kind if isinstance(kind, type) else type(state), state, rng)  # type: ignore[attr-defined]
     actor = game.current_player(state)
     if actor is None or actor is CHANCE:
         where = "the game is over" if actor is None else "this is a chance node"
-        raise TabletopRulesError(f"{agent} chooses decisions, but {where}")
+        raise InvalidStateError(f"{agent} chooses decisions, but {where}")
     return actor
+
+
+def search_spec(agent: Any, name: str) -> dict[str, Any]:
+    """The JSON-ready description of an `MCTS` or `ISMCTS` (`name`): its class and parameters."""
+    return {
+        "agent": name,
+        "game": agent.game,
+        "iterations": agent.iterations,
+        "seconds": agent.seconds,
+        "exploration": agent.exploration,
+        "widening": agent.widening,
+        "widening_exponent": agent.widening_exponent,
+        "rollout_agent": agent_spec(agent.rollout_agent),
+    }
 
 
 class Budget:

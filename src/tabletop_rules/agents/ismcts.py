@@ -57,14 +57,14 @@ from tabletop_rules.agents._search import (
     allowed_children,
     check_decision,
     check_search,
-    check_widening,
     load_game,
     module_name,
     most_visited,
     rollout,
+    search_spec,
     ucb_pick,
 )
-from tabletop_rules.core.errors import TabletopRulesError
+from tabletop_rules.core.errors import InvalidStateError
 from tabletop_rules.core.playout import sample_outcome
 from tabletop_rules.core.protocol import CHANCE, Game
 
@@ -90,42 +90,62 @@ class ISMCTS:
 
     Attributes:
         game: the game module, or its importable name; only the name is kept, so the agent pickles.
-        iterations: the number of search iterations (determinizations) per decision.
-        seconds: a wall-clock limit per decision (not reproducible).
-        exploration: the UCB1 constant, applied to returns scaled into [0, 1].
-        widening: the progressive-widening constant (`None`: expand every move first).
+        iterations: the number of search iterations (determinizations) per decision, an `int`
+            in 1..10^8, or `None` for a time budget alone.
+        seconds: a wall-clock limit per decision (not reproducible), in (0, 86400].
+        exploration: the UCB1 constant, applied to returns scaled into [0, 1], in (0, 1000].
+        widening: the progressive-widening constant, in (0, 1000] (`None`: expand every move first).
         widening_exponent: the progressive-widening exponent, in (0, 1].
         rollout_agent: the decision policy of rollouts in determinizations (uniformly random
             when `None`).
 
+    The checks are those of `MCTS`.
+
     Raises:
-        TypeError: if the game module has no `resample_from_infostate` or
-            `information_state_string` (or lacks a protocol function).
-        InvalidOptionError: on a missing or non-positive budget, a bad constant, or a game name
-            that cannot be imported.
+        InvalidOptionError: naming the argument: a missing budget, a number of the wrong type or
+            out of its range, a `rollout_agent` that is not callable, a game name that cannot be
+            imported, or a module that is not a game with `resample_from_infostate` and
+            `information_state_string`.
     """
 
     game: str = attrs.field(converter=module_name)
     iterations: int | None = 1000
     seconds: float | None = None
     exploration: float = math.sqrt(2)
-    widening: float | None = attrs.field(default=2.0, validator=check_widening)
+    widening: float | None = 2.0
     widening_exponent: float = 0.5
     rollout_agent: RolloutAgent | None = None
 
     def __attrs_post_init__(self) -> None:
-        check_search(self.iterations, self.seconds, self.exploration, self.widening_exponent)
+        check_search(
+            self.iterations,
+            self.seconds,
+            self.exploration,
+            self.widening,
+            self.widening_exponent,
+            self.rollout_agent,
+        )
         load_game(self.game, HIDDEN_INFORMATION_FUNCTIONS)
+
+    def spec(self) -> dict[str, Any]:
+        """The agent's class and parameters as JSON-ready data (`agents.spec.agent_spec`).
+
+        `simulate` stores it in a records file's header, so that a resumed run with other
+        parameters is refused.
+        """
+        return search_spec(self, "tabletop_rules.agents.ISMCTS")
 
     def __call__(self, state: Any, rng: random.Random) -> Any:
         """The chosen move of the player to act in `state`, from that player's information only.
 
         Raises:
-            TabletopRulesError: if `state` is a chance node or the game is over, or if the game's
-                `resample_from_infostate` returns a state the player can tell from `state`.
+            InvalidStateError: if `state` is not the game's `State`, is a chance node or the game
+                is over, or if the game's `resample_from_infostate` returns a state the player can
+                tell from `state`.
+            InvalidOptionError: if `rng` is not a `random.Random`.
         """
         game = load_game(self.game, HIDDEN_INFORMATION_FUNCTIONS)
-        player = check_decision(game, state, "ISMCTS")
+        player = check_decision(game, state, rng, "ISMCTS")
         legal = tuple(game.legal_moves(state))
         if len(legal) == 1:
             return legal[0]
@@ -139,7 +159,7 @@ class ISMCTS:
         while budget.more():
             determinization = resample(state, player, rng)
             if info(determinization, player) != seen:
-                raise TabletopRulesError(
+                raise InvalidStateError(
                     f"{self.game}.resample_from_infostate gave a state that player {player} can tell "
                     "from the real one (its information_state_string differs)"
                 )

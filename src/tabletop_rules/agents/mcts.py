@@ -64,11 +64,11 @@ from tabletop_rules.agents._search import (
     allowed_children,
     check_decision,
     check_search,
-    check_widening,
     load_game,
     module_name,
     most_visited,
     rollout,
+    search_spec,
     ucb_pick,
 )
 from tabletop_rules.core.playout import sample_outcome
@@ -100,41 +100,62 @@ class MCTS:
     Attributes:
         game: the game module, or its importable name (`"tabletop_rules.valandris"`); only the
             name is kept, so the agent pickles.
-        iterations: the number of search iterations per decision (reproducible).
-        seconds: a wall-clock limit per decision (not reproducible); with both limits, the first
-            one reached stops the search.
-        exploration: the UCB1 constant, applied to returns scaled into [0, 1].
-        widening: the progressive-widening constant (`None`: expand every move, plain UCT).
+        iterations: the number of search iterations per decision (reproducible): an `int` in
+            1..10^8 (`MAX_ITERATIONS`), or `None` for a time budget alone.
+        seconds: a wall-clock limit per decision (not reproducible), in (0, 86400]; with both
+            limits, the first one reached stops the search.
+        exploration: the UCB1 constant, applied to returns scaled into [0, 1], in (0, 1000].
+        widening: the progressive-widening constant, in (0, 1000] (`None`: expand every move,
+            plain UCT).
         widening_exponent: the progressive-widening exponent, in (0, 1].
         rollout_agent: the decision policy of rollouts (uniformly random when `None`); it must
             be picklable to run the agent on a process pool.
 
+    Every number is an `int` (not a `bool`) or a finite `float`, by exact type.
+
     Raises:
-        InvalidOptionError: on a missing or non-positive budget, a bad constant, or a game name
-            that cannot be imported.
-        TypeError: if the module lacks one of the protocol functions.
+        InvalidOptionError: naming the argument: a missing budget, a number of the wrong type or
+            out of its range, a `rollout_agent` that is not callable, a game name that cannot be
+            imported, or a module that is not a game (no `GAME_INFO` or a protocol function).
     """
 
     game: str = attrs.field(converter=module_name)
     iterations: int | None = 1000
     seconds: float | None = None
     exploration: float = math.sqrt(2)
-    widening: float | None = attrs.field(default=2.0, validator=check_widening)
+    widening: float | None = 2.0
     widening_exponent: float = 0.5
     rollout_agent: RolloutAgent | None = None
 
     def __attrs_post_init__(self) -> None:
-        check_search(self.iterations, self.seconds, self.exploration, self.widening_exponent)
+        check_search(
+            self.iterations,
+            self.seconds,
+            self.exploration,
+            self.widening,
+            self.widening_exponent,
+            self.rollout_agent,
+        )
         load_game(self.game)
+
+    def spec(self) -> dict[str, Any]:
+        """The agent's class and parameters as JSON-ready data (`agents.spec.agent_spec`).
+
+        `simulate` stores it in a records file's header, so that a resumed run with other
+        parameters is refused.
+        """
+        return search_spec(self, "tabletop_rules.agents.MCTS")
 
     def __call__(self, state: Any, rng: random.Random) -> Any:
         """The chosen move in `state`, a decision node of a perfect-information game.
 
         Raises:
-            TabletopRulesError: if `state` is a chance node or the game is over.
+            InvalidStateError: if `state` is not the game's `State`, is a chance node or the game
+                is over.
+            InvalidOptionError: if `rng` is not a `random.Random`.
         """
         game = load_game(self.game)
-        check_decision(game, state, "MCTS")
+        check_decision(game, state, rng, "MCTS")
         root = _Node(game, state)
         legal = tuple(root.untried)
         if len(legal) == 1:

@@ -46,7 +46,8 @@ from tabletop_rules.chrononauts.legality import decision_player, legal_moves
 from tabletop_rules.chrononauts.moves import PASS, Declare, KillTime, Memo, Move, Mulligan, Play
 from tabletop_rules.chrononauts.rules import apply
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State
-from tabletop_rules.core.errors import TabletopRulesError
+from tabletop_rules.core.errors import InvalidStateError, TabletopRulesError
+from tabletop_rules.core.playout import check_agent_call
 
 __all__ = ["evaluate", "heuristic_agent", "rollout_agent"]
 
@@ -253,11 +254,14 @@ def heuristic_agent(state: State, rng: random.Random) -> Move:
     """The move of the player to act, from its information and ``rng`` only (see the module docstring).
 
     Raises:
-        TabletopRulesError: the game is over or a chance event is due.
+        InvalidStateError: ``state`` is not a Chrononauts state, the game is over or a chance
+            event is due.
+        InvalidOptionError: ``rng`` is not a ``random.Random``.
     """
+    check_agent_call("heuristic_agent", "Chrononauts", State, state, rng)
     player = decision_player(state)
     if player is None:
-        raise TabletopRulesError("heuristic_agent chooses decisions, but no player is to act here")
+        raise InvalidStateError("heuristic_agent chooses decisions, but no player is to act here")
     moves = legal_moves(state)
     if len(moves) == 1:
         return moves[0]
@@ -304,10 +308,18 @@ def rollout_agent(state: State, rng: random.Random) -> Move:
 
     Passes in reaction windows, plays a patch that fits when it can (C-PATCH-4), avoids a flip that
     reaches the paradox limit (C-LOSE-1), and otherwise plays a random legal move.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Chrononauts state, the game is over or a chance
+            event is due.
+        InvalidOptionError: ``rng`` is not a ``random.Random``.
     """
+    check_agent_call("rollout_agent", "Chrononauts", State, state, rng)
     moves = legal_moves(state)
     if len(moves) == 1:
         return moves[0]
+    if not moves:
+        raise InvalidStateError("rollout_agent chooses decisions, but no player is to act here")
     top = state.stack[-1]
     if isinstance(top, Window):
         return PASS

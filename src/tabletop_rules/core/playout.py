@@ -12,16 +12,21 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Generic, overload
+from typing import Any, Final, Generic, overload
 
 import attrs
 
+from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
+from tabletop_rules.core.jsonio import ErrorType, as_int, brief
 from tabletop_rules.core.protocol import CHANCE, Game, MoveT, StateT
 
 __all__ = [
+    "MAX_SEED",
     "Agent",
     "Playout",
     "WeightedOutcomes",
+    "check_agent_call",
+    "check_seed",
     "random_agent",
     "random_playout",
     "sample_chance",
@@ -210,6 +215,42 @@ class Playout(Generic[StateT, MoveT]):
             yield state
 
 
+def check_agent_call(agent: str, game: str, state_type: type, state: object, rng: object) -> None:
+    """An agent's first check of its arguments: a state of its game and a ``random.Random``.
+
+    Args:
+        agent: the agent's name, for messages (``"greedy_agent"``).
+        game: the game's name, for messages.
+        state_type: the game's ``State`` class; ``state`` must be exactly one.
+
+    Raises:
+        InvalidStateError: if ``state`` is not a state of the game.
+        InvalidOptionError: if ``rng`` is not a ``random.Random``.
+    """
+    if type(state) is not state_type:
+        raise InvalidStateError(f"{agent} plays {game}, not {brief(state)}")
+    if not isinstance(rng, random.Random):
+        raise InvalidOptionError(f"{agent} draws from a random.Random, not {brief(rng)}")
+
+
+MAX_SEED: Final = 2**64 - 1
+"""The largest seed: seeds are the 64-bit unsigned integers (every `derive_seed` value is one)."""
+
+
+def check_seed(value: object, where: str = "seed", *, error: ErrorType = InvalidOptionError) -> int:
+    """``value`` if it is a seed: an ``int`` (not a ``bool``) in ``0 .. MAX_SEED``.
+
+    The one check of every seed the library takes or reads (``random_playout``, ``simulate``,
+    ``play_one``, ``derive_seed``, ``make_record``, ``replay``, simulation records files), so
+    that each seed it writes reads back.  Negative seeds are refused: ``random.Random`` would
+    seed ``-n`` like ``n``.
+
+    Raises:
+        error: (``InvalidOptionError`` by default) naming ``where`` otherwise.
+    """
+    return as_int(value, where, low=0, high=MAX_SEED, error=error)
+
+
 def random_playout(
     game: Game[StateT, MoveT],
     seed: int,
@@ -224,8 +265,11 @@ def random_playout(
     Decisions come from ``agents[player]`` (uniformly random by default), chance
     outcomes from ``sample_chance``; both draw from the same seeded RNG, so
     the same seed always gives the same game.  ``max_moves`` truncates the game.
+
+    Raises:
+        InvalidOptionError: if ``seed`` is not an ``int`` in ``0 .. MAX_SEED`` (`check_seed`).
     """
-    rng = random.Random(seed)
+    rng = random.Random(check_seed(seed))
     state = game.new_game(options) if initial is None else initial
     start = state
     fallback = random_agent(game)

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Final, TypeAlias
 
 from tabletop_rules.core.errors import IllegalMoveError
+from tabletop_rules.core.playout import check_agent_call
 from tabletop_rules.trismaugistus.moves import (
     HumanCompleteObjective,
     HumanDraftDie,
@@ -49,7 +50,16 @@ _END: Final = HumanEndTurn(False)
 
 
 def random_agent(state: State, rng: random.Random) -> Move:
-    """Uniformly random among the reports of the menu (`legal_moves`)."""
+    """Uniformly random among the reports of the menu (`legal_moves`).
+
+    Raises:
+        InvalidStateError: if ``state`` is not a Trismaugistus state.
+        InvalidOptionError: if ``rng`` is not a ``random.Random``.
+        IllegalMoveError: at a chance node or at the end of the game (there is no decision).
+    """
+    check_agent_call("random_agent", "Trismaugistus", State, state, rng)
+    if current_player(state) != 0:
+        raise IllegalMoveError("random_agent decides only at the human's decisions, not at chance or the end")
     return rng.choice(legal_moves(state))
 
 
@@ -93,8 +103,11 @@ def heuristic_human(state: State, rng: random.Random) -> Move:
       bowls are empty).
 
     Raises:
+        InvalidStateError: if ``state`` is not a Trismaugistus state.
+        InvalidOptionError: if ``rng`` is not a ``random.Random``.
         IllegalMoveError: at a chance node or at the end of the game (there is no decision).
     """
+    check_agent_call("heuristic_human", "Trismaugistus", State, state, rng)
     if current_player(state) != 0:
         raise IllegalMoveError(
             "heuristic_human decides only at the human's decisions, not at chance or the end"

@@ -76,10 +76,31 @@ class PerfectAgent:
         return self._tablebase
 
     def __call__(self, state: State, rng: random.Random) -> Move:
+        """An optimal move in ``state``, ties broken by ``rng``.
+
+        Raises:
+            IllegalMoveError: if the game is over.
+            InvalidStateError: if ``state`` is not a valid Valandris state (the tablebase checks it).
+            InvalidOptionError: if ``rng`` is not a ``random.Random``.
+        """
         if type(state) is State and state.phase is Phase.OVER:
             raise IllegalMoveError("no move is possible: the game is over")
+        if not isinstance(rng, random.Random):
+            raise InvalidOptionError(f"PerfectAgent draws from a random.Random, not {brief(rng)}")
         best = self.tablebase.best_moves(state)  # checks the state
         return rng.choice(best) if best else legal_moves(state)[0]
+
+    def spec(self) -> dict[str, Any]:
+        """The agent as JSON data (`agents.agent_spec`): its side and its tablebase's checksum.
+
+        `simulate` stores it in a records file, so a run resumed with another tablebase or side
+        is refused; the path is left out, since the same file may live elsewhere on a worker.
+        """
+        return {
+            "agent": "tabletop_rules.valandris.solver.agents.PerfectAgent",
+            "side": self.side,
+            "checksum": self._checksum,
+        }
 
     def __getstate__(self) -> dict[str, Any]:
         if self._path is None or self._checksum is None:
