@@ -15,20 +15,32 @@ A state may embed a custom card list (`"cards"`): the schema only says that it i
 from __future__ import annotations
 
 import typing
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 from tabletop_rules.chrononauts.actions import SEATS
-from tabletop_rules.chrononauts.content.loader import MAX_CONTENT_CHARS
 from tabletop_rules.chrononauts.frames import FRAME_TYPES
 from tabletop_rules.chrononauts.moves import Play
-from tabletop_rules.chrononauts.options import Options
+from tabletop_rules.chrononauts.options import VARIANTS, Options
 from tabletop_rules.chrononauts.rules import RULES_VERSION
-from tabletop_rules.chrononauts.serialization import FORMAT_VERSION, GAME_NAME
+from tabletop_rules.chrononauts.serialization import (
+    FORMAT_VERSION,
+    FRAME_CHOICES,
+    GAME_NAME,
+    MAX_COPIES,
+    MAX_EXTRA_TURNS,
+    MAX_FRAME_NUMBER,
+    MAX_OWED,
+    MAX_TEXT_CHARS,
+    MAX_TURN,
+)
+from tabletop_rules.chrononauts.state import OPEN, PHASE_NAMES, TRUE
+from tabletop_rules.chrononauts.validation import END_CONDITIONS, WIN_CONDITIONS
 from tabletop_rules.chrononauts.wire import ID_PATTERN, MAX_ID_CHARS, view_schema
 from tabletop_rules.chrononauts.wire import MOVES as MOVE_WIRE
 from tabletop_rules.core.wire import (
+    MAX_CURSOR,
     SchemaKind,
     load_schema,
     nullable,
@@ -42,8 +54,11 @@ __all__ = ["build_schemas", "json_schema", "state_schema"]
 _SEAT = {"type": "integer", "minimum": 0, "maximum": SEATS - 1}
 _ID = {"type": "string", "minLength": 1, "maxLength": MAX_ID_CHARS, "pattern": f"^(?:{ID_PATTERN})$"}
 _IDS = {"type": "array", "items": _ID}
-_TEXT = {"type": "string", "maxLength": MAX_CONTENT_CHARS}
+_TEXT = {"type": "string", "maxLength": MAX_TEXT_CHARS}
+_COUNT = {"type": "integer", "minimum": 0}
 _SEAT_FIELDS = ("player", "owner", "next_player")
+MAX_YEAR: Final = attrs.fields_dict(Options)["ultraparadox_id_cutoff_year"].metadata["range"][1]
+"""The bound of year-valued options (the operator overrides' years too)."""
 
 
 def _frame_field(name: str, hint: Any) -> dict[str, Any]:
@@ -51,9 +66,9 @@ def _frame_field(name: str, hint: Any) -> dict[str, Any]:
     if name in _SEAT_FIELDS:
         return _SEAT
     if hint is int:
-        return {"type": "integer", "minimum": 0, "maximum": 1000}
-    if hint is str:
-        return _TEXT
+        return {"type": "integer", "minimum": 0, "maximum": MAX_FRAME_NUMBER}
+    if name in FRAME_CHOICES:
+        return {"enum": list(FRAME_CHOICES[name])}
     if hint is Play:
         return {
             "type": "object",
@@ -66,13 +81,13 @@ def _frame_field(name: str, hint: Any) -> dict[str, Any]:
     if name == "owed":
         return {
             "type": "array",
-            "items": {"type": "integer", "minimum": 0, "maximum": 200},
+            "items": {"type": "integer", "minimum": 0, "maximum": MAX_OWED},
             "maxItems": SEATS,
         }
     if name in ("aside", "pool"):
         return _IDS
     if name == "conditions":
-        return {"type": "array", "items": _TEXT}
+        return {"type": "array", "items": {"enum": list(WIN_CONDITIONS)}}
     raise TypeError(f"frame field {name}: {hint!r} has no schema")  # pragma: no cover - a new frame field
 
 
@@ -87,6 +102,28 @@ def _frame(cls: type) -> dict[str, Any]:
         "required": list(properties),
         "additionalProperties": False,
     }
+
+
+def _options() -> dict[str, Any]:
+    """`Options` as a state stores it (the non-default fields), with what the annotations cannot say:
+    the operator overrides are ``[year, "and" | "or"]`` pairs, the first player a seat or
+    ``"random"``, the card list path a string."""
+    schema = options_schema(Options, required=False)
+    properties = schema["properties"]
+    year = {"type": "integer", "minimum": -MAX_YEAR, "maximum": MAX_YEAR}
+    properties["ripple_operator_overrides"] = {
+        "type": "array",
+        "items": {
+            "type": "array",
+            "prefixItems": [year, {"enum": ["and", "or"]}],
+            "items": False,
+            "minItems": 2,
+            "maxItems": 2,
+        },
+    }
+    properties["first_player"] = {"anyOf": [_SEAT, {"const": "random"}]}
+    properties["card_data_path"] = nullable({"type": "string"})
+    return schema
 
 
 def _queue() -> dict[str, Any]:
@@ -108,7 +145,7 @@ def state_schema() -> dict[str, Any]:
         "game": {"const": GAME_NAME},
         "version": {"const": FORMAT_VERSION},
         "cards": {"anyOf": [{"const": "default"}, {"type": "object"}]},
-        "options": options_schema(Options, required=False),
+        "options": _options(),
         "players": {"type": "integer", "minimum": 1, "maximum": SEATS},
         "alt": {"type": "array", "items": _ID, "uniqueItems": True},
         "timeline": {
@@ -119,7 +156,7 @@ def state_schema() -> dict[str, Any]:
         "draw_pile": {
             "type": "object",
             "propertyNames": _ID,
-            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 100},
+            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": MAX_COPIES},
         },
         "discard_pile": _IDS,
         "hands": {"type": "array", "items": _IDS, **per_seat},
@@ -135,15 +172,15 @@ def state_schema() -> dict[str, Any]:
         "solo_ids": _IDS,
         "home_row": _IDS,
         "active": _SEAT,
-        "turn": {"type": "integer", "minimum": 0, "maximum": 10**7},
-        "extra_turns": {"type": "integer", "minimum": 0, "maximum": 1000},
+        "turn": {"type": "integer", "minimum": 0, "maximum": MAX_TURN},
+        "extra_turns": {"type": "integer", "minimum": 0, "maximum": MAX_EXTRA_TURNS},
         "stack": {"type": "array", "items": {"oneOf": [_frame(cls) for cls in FRAME_TYPES]}},
         "result": nullable(
             {
                 "type": "object",
                 "properties": {
                     "winner": nullable(_SEAT),
-                    "conditions": {"type": "array", "items": _TEXT},
+                    "conditions": {"type": "array", "items": {"enum": list(END_CONDITIONS)}, "minItems": 1},
                     "reason": _TEXT,
                 },
                 "required": ["winner", "conditions", "reason"],
@@ -169,6 +206,70 @@ def state_schema() -> dict[str, Any]:
     }
 
 
+def _pair(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "prefixItems": [first, second], "items": False, "minItems": 2, "maxItems": 2}
+
+
+def _view() -> dict[str, Any]:
+    """`wire.view_schema` with the bounds and the enumerations that the `View` annotations cannot say.
+
+    A view is only written, never read back: these bounds are what a client may rely on."""
+    schema = view_schema()
+    per_seat = {"minItems": 1, "maxItems": SEATS}
+    goal = {"anyOf": [_ID, {"const": ""}]}
+    hidden = {"type": "array", "items": {"anyOf": [_ID, {"const": "?"}]}}  # another seat's goal card: "?"
+    status = {"anyOf": [{"enum": [TRUE, OPEN]}, _ID]}
+    target = {"anyOf": [_ID, _SEAT, {"type": "null"}]}
+    schema["$defs"]["view"]["properties"].update(
+        {
+            "variant": {"enum": list(VARIANTS)},
+            "players": {"type": "integer", "minimum": 1, "maximum": SEATS},
+            "viewer": nullable(_SEAT),
+            "to_act": nullable(_SEAT),
+            "phase": {"enum": sorted({*PHASE_NAMES.values(), "over"})},
+            "active": _SEAT,
+            "turn": {"type": "integer", "minimum": 0, "maximum": MAX_TURN},
+            "linchpins": {"type": "array", "items": _pair({"type": "integer"}, {"enum": [TRUE, "alt"]})},
+            "ripplepoints": {"type": "array", "items": _pair({"type": "integer"}, status)},
+            "open_paradoxes": _COUNT,
+            "tableaux": {"type": "array", "items": _IDS, **per_seat},
+            "discard_pile": _IDS,
+            "draw_pile_size": _COUNT,
+            "hand_sizes": {"type": "array", "items": _COUNT, **per_seat},
+            "set_aside_sizes": {"type": "array", "items": _COUNT, **per_seat},
+            "pending": {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "prefixItems": [_SEAT, _ID, target],
+                    "items": False,
+                    "minItems": 3,
+                    "maxItems": 3,
+                },
+            },
+            "id_pile_size": _COUNT,
+            "mission_pile_size": _COUNT,
+            "id_queue": hidden,
+            "mission_queue": hidden,
+            "revealed_ids": _IDS,
+            "solo_ids": _IDS,
+            "home_row": _IDS,
+            "hand": _IDS,
+            "identity": goal,
+            "mission": goal,
+            "draw_pile": _IDS,
+            "winner": nullable(_SEAT),
+            "conditions": {"type": "array", "items": {"enum": list(END_CONDITIONS)}},
+            "outcome": _TEXT,
+            "winner_goals": _IDS,
+        }
+    )
+    properties = schema["properties"]
+    properties["cursor"] = {"type": "integer", "minimum": 0, "maximum": MAX_CURSOR}
+    properties["history"] = {"type": "array", "items": _TEXT}
+    return schema
+
+
 def build_schemas() -> dict[SchemaKind, dict[str, Any]]:
     """The four schemas, built from the code (what `scripts/make_schemas.py` ships)."""
     state = state_schema()
@@ -176,7 +277,7 @@ def build_schemas() -> dict[SchemaKind, dict[str, Any]]:
     return {
         "state": schema_document(game, "state", "Chrononauts state", state),
         "move": schema_document(game, "move", "Chrononauts move", MOVE_WIRE.schema()),
-        "view": schema_document(game, "view", "Chrononauts view", view_schema()),
+        "view": schema_document(game, "view", "Chrononauts view", _view()),
         "record": schema_document(
             game, "record", "Chrononauts game record", record_schema(game, RULES_VERSION, state)
         ),

@@ -24,12 +24,11 @@ from tabletop_rules.chrononauts.history import Event
 from tabletop_rules.chrononauts.moves import Play
 from tabletop_rules.chrononauts.options import Options
 from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, Result, State
-from tabletop_rules.chrononauts.validation import validate
+from tabletop_rules.chrononauts.validation import END_CONDITIONS, WIN_CONDITIONS, validate
 from tabletop_rules.core.errors import (
     InvalidContentError,
     InvalidOptionError,
     InvalidStateError,
-    TabletopRulesError,
 )
 from tabletop_rules.core.jsonio import brief, check_text, load_json
 
@@ -37,6 +36,7 @@ __all__ = [
     "FORMAT_VERSION",
     "GAME_NAME",
     "MAX_JSON_CHARS",
+    "MAX_TEXT_CHARS",
     "from_json",
     "state_from_dict",
     "state_to_dict",
@@ -48,6 +48,26 @@ FORMAT_VERSION: Final = 1
 """The version of the state JSON (the key ``"version"``); it changes when the format changes."""
 MAX_JSON_CHARS: Final = 64_000_000
 """The longest state JSON text `from_json` reads (a 4-player game is ~100-300 kB)."""
+MAX_TEXT_CHARS: Final = 2_000
+"""The longest text of a history line or of a result's reason (the engine writes a few hundred at most)."""
+MAX_FRAME_NUMBER: Final = 1_000
+"""The bound of a frame's counts (cards to draw or discard, a window's polls and passes, mulligans)."""
+MAX_OWED: Final = 200
+"""The most cards a Time Vortex owes a seat under ``time_vortex_deal="restore_sizes"``."""
+MAX_COPIES: Final = 100
+"""The most copies of a card in the draw pile (a card list's bound, C-DATA-4)."""
+MAX_TURN: Final = 10**7
+"""The most turns a state may count (``max_turns`` is at most this too)."""
+MAX_EXTRA_TURNS: Final = 1_000
+"""The most extra turns a state may owe (Fast Forward under ``"two_extra_turns"``, C-RULING-15)."""
+FRAME_CHOICES: Final = {
+    "kind": ("turn", "effect", "miracle"),
+    "source": ("discard", "draw"),
+    "pile": ("id", "mission", "solo"),
+    "origin": ("hand", "discard", "draw"),
+    "step": ("turn", "effect", "miracle", "harvest", "memo", "solo"),
+}
+"""The values of the frames' enumerated text fields (`PlayStep.kind`, `Harvest.source`...)."""
 _FRAMES: Final = {cls.__name__: cls for cls in FRAME_TYPES}
 _KEYS: Final = (
     "game",
@@ -178,10 +198,17 @@ class _Reader:
     def seat(self, value: Any, what: str) -> int:
         return self.int_(value, what, 0, self.players - 1)
 
-    def str_(self, value: Any, what: str) -> str:
+    def str_(self, value: Any, what: str, max_len: int = MAX_TEXT_CHARS) -> str:
         if not isinstance(value, str):
             raise self.fail(f"{what} must be a string, got {brief(value)}")
+        if len(value) > max_len:
+            raise self.fail(f"{what} is longer than {max_len} characters")
         return check_text(value, f"invalid Chrononauts state: {what}")
+
+    def choice(self, value: Any, what: str, allowed: tuple[str, ...]) -> str:
+        if type(value) is not str or value not in allowed:
+            raise self.fail(f"{what} must be one of {list(allowed)}, got {brief(value)}")
+        return value
 
     def bool_(self, value: Any, what: str) -> bool:
         if not isinstance(value, bool):
@@ -197,7 +224,7 @@ class _Reader:
         card = self.str_(value, what)
         known = self.cards.play_cards if section == "play" else self.cards.by_id
         if card not in known:
-            raise self.fail(f"{what}: unknown card {card!r}")
+            raise self.fail(f"{what}: unknown card {brief(card)}")
         return card
 
     def cards_(self, value: Any, what: str, section: str = "play") -> tuple[str, ...]:
@@ -241,39 +268,31 @@ class _Reader:
             if field.name in ("player", "owner", "next_player"):
                 kwargs[field.name] = self.seat(raw, where)
             elif field.type == "int":
-                kwargs[field.name] = self.int_(raw, where, 0, 1000)
-            elif field.type == "str":
-                kwargs[field.name] = self.str_(raw, where)
+                kwargs[field.name] = self.int_(raw, where, 0, MAX_FRAME_NUMBER)
+            elif field.name in FRAME_CHOICES:
+                kwargs[field.name] = self.choice(raw, where, FRAME_CHOICES[field.name])
             elif field.type == "Play":
                 kwargs[field.name] = self.play(raw, where)
             elif field.name == "eligible":
                 kwargs[field.name] = tuple(self.seat(v, where) for v in self.list_(raw, where))
             elif field.name == "owed":
-                kwargs[field.name] = tuple(self.int_(v, where, 0, 200) for v in self.list_(raw, where))
+                kwargs[field.name] = tuple(self.int_(v, where, 0, MAX_OWED) for v in self.list_(raw, where))
             elif field.name in ("aside", "pool"):
                 kwargs[field.name] = self.cards_(raw, where)
-            elif field.name == "conditions":
-                kwargs[field.name] = tuple(self.str_(v, where) for v in self.list_(raw, where))
+            elif field.name == "conditions":  # a DeclareChoice's (C-RULING-27)
+                wins = WIN_CONDITIONS
+                kwargs[field.name] = tuple(self.choice(v, where, wins) for v in self.list_(raw, where))
             else:  # pragma: no cover - every field is listed above
                 raise self.fail(f"{where}: unsupported field")
-        choices = {
-            "kind": ("turn", "effect", "miracle"),
-            "source": ("discard", "draw"),
-            "pile": ("id", "mission", "solo"),
-            "origin": ("hand", "discard", "draw"),
-            "step": ("turn", "effect", "miracle", "harvest", "memo", "solo"),
-        }
-        for name, allowed in choices.items():
-            if name in kwargs and kwargs[name] not in allowed:
-                raise self.fail(f"{what}.{name} must be one of {allowed}")
         return cls(**kwargs)
 
 
 def from_json(text: str | bytes) -> State:
     """The state `to_json` wrote, checked.
 
-    The text is at most `MAX_JSON_CHARS` characters of strict JSON; numbers are range-checked,
-    card ids must exist, and the rebuilt state must pass `validate`.
+    The text is at most `MAX_JSON_CHARS` characters of strict JSON; ``"version"`` is exactly the
+    ``int`` `FORMAT_VERSION` (not ``true``, ``1.0`` or ``"1"``); numbers are range-checked by exact
+    type, texts by length, card ids must exist, and the rebuilt state must pass `validate`.
 
     Raises:
         InvalidStateError: on anything malformed or inconsistent.
@@ -294,18 +313,28 @@ def state_from_dict(data: Any) -> State:
         raise
     except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as error:
         raise InvalidStateError(
-            f"invalid Chrononauts state: malformed data ({type(error).__name__}: {error})"
+            f"invalid Chrononauts state: malformed data ({type(error).__name__}: {brief(str(error))})"
         ) from error
+
+
+def _fail(message: str) -> InvalidStateError:
+    return InvalidStateError(f"invalid Chrononauts state: {message}")
 
 
 def _from_data(data: Any) -> State:
     if not isinstance(data, dict) or set(data) != set(_KEYS):
         raise InvalidStateError(f"invalid Chrononauts state: expected exactly the keys {list(_KEYS)}")
-    if data["game"] != GAME_NAME or data["version"] != FORMAT_VERSION:
+    if type(data["game"]) is not str or data["game"] != GAME_NAME:
+        raise InvalidStateError(f"invalid Chrononauts state: game {brief(data['game'])} is not {GAME_NAME!r}")
+    version = data["version"]
+    if type(version) is not int or version != FORMAT_VERSION:  # not True, not 1.0, not "1"
         raise InvalidStateError(
-            f"invalid Chrononauts state: game {brief(data['game'])} version {brief(data['version'])}"
+            f"invalid Chrononauts state: state format version {brief(version)} is not supported "
+            f"(this library reads version {FORMAT_VERSION}, an integer)"
         )
     cards = _state_cards(data["cards"])
+    if type(data["players"]) is not int:
+        raise _fail(f"players must be an int, got {brief(data['players'])}")
     try:
         options = Options.from_dict(data["options"])
         check_players(options, data["players"], cards)
@@ -331,14 +360,14 @@ def _from_data(data: Any) -> State:
         if s not in (TRUE, OPEN) and (
             s not in cards.play_cards or getattr(cards.play_cards[s], "year", None) != rp.year
         ):
-            raise r.fail(f"timeline[{rp.year}]: {s!r} is not a status or a patch of that year")
+            raise r.fail(f"timeline[{rp.year}]: {brief(s)} is not a status or a patch of that year")
         status.append(s)
     draw_raw = data["draw_pile"]
     if not isinstance(draw_raw, dict):
         raise r.fail("draw_pile must map card ids to counts")
     for key in draw_raw:
         r.card(key, "draw_pile")
-    draw = tuple(r.int_(draw_raw.get(c, 0), f"draw_pile[{c}]", 0, 100) for c in cards.deck)
+    draw = tuple(r.int_(draw_raw.get(c, 0), f"draw_pile[{c}]", 0, MAX_COPIES) for c in cards.deck)
 
     def per_player(key: str) -> list[Any]:
         value = r.list_(data[key], key)
@@ -369,7 +398,8 @@ def _from_data(data: Any) -> State:
         result = Result(
             winner=winner,
             conditions=tuple(
-                r.str_(c, "result.conditions") for c in r.list_(result_raw["conditions"], "result.conditions")
+                r.choice(c, "result.conditions", END_CONDITIONS)
+                for c in r.list_(result_raw["conditions"], "result.conditions")
             ),
             reason=r.str_(result_raw["reason"], "result.reason"),
         )
@@ -407,14 +437,11 @@ def _from_data(data: Any) -> State:
         solo_ids=r.cards_(data["solo_ids"], "solo_ids", "goal"),
         home_row=r.cards_(data["home_row"], "home_row", "goal"),
         active=r.seat(data["active"], "active"),
-        turn=r.int_(data["turn"], "turn", 0, 10**7),
-        extra_turns=r.int_(data["extra_turns"], "extra_turns", 0, 1000),
+        turn=r.int_(data["turn"], "turn", 0, MAX_TURN),
+        extra_turns=r.int_(data["extra_turns"], "extra_turns", 0, MAX_EXTRA_TURNS),
         stack=stack,
         result=result,
         log=tuple(log),
     )
-    try:
-        validate(state)
-    except TabletopRulesError as error:
-        raise InvalidStateError(f"invalid Chrononauts state: {error}") from error
+    validate(state)  # raises InvalidStateError, worded "invalid Chrononauts state: ..."
     return state

@@ -9,32 +9,22 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from tabletop_rules.chrononauts.content.records import ArtifactCard, InverterCard, PatchCard
-from tabletop_rules.chrononauts.effects import EFFECTS
 from tabletop_rules.chrononauts.frames import (
     CHANCE_FRAMES,
     DECISION_FRAMES,
-    ChooseFirst,
-    DealGoal,
-    DeclareChoice,
-    EndTurn,
-    Frame,
-    Harvest,
-    MiracleDiscard,
+    FRAME_TYPES,
     MiracleEnd,
     PlayStep,
     RippleCheck,
-    SoloAfter,
-    SoloStep,
-    SoloTurn,
-    TurnStart,
     VortexDeal,
     Window,
 )
 from tabletop_rules.chrononauts.legality import chance_outcomes, legal_moves
 from tabletop_rules.chrononauts.moves import Play
+from tabletop_rules.chrononauts.stack_checks import check_stack
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State
 from tabletop_rules.core.errors import InvalidStateError
+from tabletop_rules.core.jsonio import brief
 
 __all__ = ["validate"]
 
@@ -56,22 +46,31 @@ def validate(state: State) -> None:
     * TimeLine (C-STATE-8a, b): a ripplepoint is true exactly when its ``paradox_if`` is false; a
       patch lies only on its own, paradoxed year, and its ``playable_if`` holds (unless a ripple
       check is pending, C-RULING-8); the open paradoxes are under the limit while the game goes on.
-    * Goals: IDs only in Chrononauts and Solonauts, Missions only outside Solonauts; a seat without
-      its goal card is waiting for its deal; revealed IDs are IDs.
-    * Stack: an unfinished game waits for a decision or a chance event; a finished one has no
-      frames and a consistent result; reaction windows poll the right seats; turn frames belong to
-      the active player; Solonauts hands hold at most five cards.
+    * Goals: IDs only in Chrononauts and Solonauts, Missions only outside Solonauts; revealed IDs
+      are IDs; exactly one deal is due for each goal card a seat lacks (never two).
+    * Stack: an unfinished game waits for a decision or a chance event, and its stack is one the
+      engine builds (`stack_checks.check_stack`: the deal, the mulligans, a turn's frames in their
+      order with counts within what the cards give, reaction windows over legal announcements and
+      polling the right seats, Time Vortex deals, declared victories, Solonauts' loop); a finished
+      game has no frames and a consistent result; Solonauts hands hold at most five cards; extra
+      turns only under ``two_extra_turns``, and no turn past ``max_turns``.
+
+    It reads the state once, without replaying anything: it runs after every move of the tests.
     """
     try:
         _validate(state)
     except InvalidStateError:
         raise
-    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as error:
-        raise _fail(f"malformed state ({type(error).__name__}: {error})") from error
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as error:
+        raise _fail(f"malformed state ({type(error).__name__}: {brief(str(error))})") from error
 
 
-_WINS: Final = ("mission", "id", "hand_size", "all_home")
-_CONDITIONS: Final = frozenset({*_WINS, "universe_destroyed", "out_of_cards", "turn_limit", "empty_supply"})
+WIN_CONDITIONS: Final = ("mission", "id", "hand_size", "all_home")
+"""How a game is won (C-WIN-2..4, C-SOLO-6): a `Result`'s conditions with a winner, a `DeclareChoice`'s."""
+END_CONDITIONS: Final = (*WIN_CONDITIONS, "universe_destroyed", "out_of_cards", "turn_limit", "empty_supply")
+"""Every condition a `Result` may name: the wins, then the ends without a winner."""
+_WINS: Final = WIN_CONDITIONS
+_CONDITIONS: Final = frozenset(END_CONDITIONS)
 
 
 def _check_shape(state: State) -> None:
@@ -80,11 +79,11 @@ def _check_shape(state: State) -> None:
 
     def seat(value: object, what: str) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-            raise fail(f"{what} must be a seat 0..{n - 1}, got {value!r}")
+            raise fail(f"{what} must be a seat 0..{n - 1}, got {brief(value)}")
 
     def count(value: object, what: str) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise fail(f"{what} must be a non-negative int, got {value!r}")
+            raise fail(f"{what} must be a non-negative int, got {brief(value)}")
 
     for name in ("hands", "tableaux", "ids", "missions"):
         if len(getattr(state, name)) != n:
@@ -100,9 +99,9 @@ def _check_shape(state: State) -> None:
     count(state.extra_turns, "extra_turns")
     for i, (rp, status) in enumerate(zip(cards.ripplepoints, state.status, strict=True)):
         if status not in (TRUE, OPEN) and getattr(cards.play_cards.get(status), "year", None) != rp.year:
-            raise fail(f"timeline[{rp.year}]: {status!r} is not a status or a patch of that year")
+            raise fail(f"timeline[{rp.year}]: {brief(status)} is not a status or a patch of that year")
         if status not in (TRUE, OPEN) and status in state.status[:i]:
-            raise fail(f"the patch {status} lies on two years")
+            raise fail(f"the patch {brief(status)} lies on two years")
     zones = {
         "discard_pile": state.discard_pile,
         "out_of_game": state.out_of_game,
@@ -112,7 +111,7 @@ def _check_shape(state: State) -> None:
     for name, zone in zones.items():
         for card in zone:
             if card not in cards.play_cards:
-                raise fail(f"{name}: {card!r} is not a play-deck card")
+                raise fail(f"{name}: {brief(card)} is not a play-deck card")
     for p, tableau in enumerate(state.tableaux):
         if any(cards.play_cards[c].kind != "artifact" for c in tableau):
             raise fail(f"tableaux[{p}] holds a card that is not an Artifact")
@@ -129,14 +128,15 @@ def _check_shape(state: State) -> None:
         raise fail("there are no Missions in Solonauts")
     if variant != "solonauts" and (state.solo_ids or state.home_row):
         raise fail("only Solonauts has face-up IDs and a home row")
-    dealing = {(f.player, f.pile) for f in state.stack if isinstance(f, DealGoal)}
-    if state.result is None or state.result.winner is not None:
-        for p in range(n):
-            if variant == "chrononauts" and not state.ids[p] and (p, "id") not in dealing:
-                raise fail(f"P{p} has no ID and none is being dealt")
-            if variant != "solonauts" and not state.missions[p] and (p, "mission") not in dealing:
-                raise fail(f"P{p} has no Mission and none is being dealt")
+    if state.result is not None and state.result.winner is not None:  # the deals of a game that goes
+        for p in range(n):  # on are checked with the stack (`stack_checks`)
+            if variant == "chrononauts" and not state.ids[p]:
+                raise fail(f"P{p} has no ID")
+            if variant != "solonauts" and not state.missions[p]:
+                raise fail(f"P{p} has no Mission")
     for frame in state.stack:
+        if type(frame) not in FRAME_TYPES:
+            raise fail(f"{brief(frame)} is not a frame")
         what = type(frame).__name__
         for name in ("player", "owner", "next_player"):
             if hasattr(frame, name):
@@ -146,7 +146,7 @@ def _check_shape(state: State) -> None:
                 count(getattr(frame, name), f"{what}.{name}")
         if isinstance(frame, Window):
             if frame.play.card not in cards.play_cards:
-                raise fail(f"a reaction window over the unknown card {frame.play.card!r}")
+                raise fail(f"a reaction window over the unknown card {brief(frame.play.card)}")
         elif isinstance(frame, VortexDeal):
             if frame.owed and len(frame.owed) != n:
                 raise fail("a Time Vortex owes cards to a wrong number of players")
@@ -163,7 +163,7 @@ def _check_shape(state: State) -> None:
         if result.winner is not None:
             seat(result.winner, "result.winner")
         if not result.conditions or not set(result.conditions) <= _CONDITIONS:
-            raise fail(f"result.conditions must name how the game ended, got {result.conditions!r}")
+            raise fail(f"result.conditions must name how the game ended, got {brief(result.conditions)}")
         if (result.winner is None) != (result.conditions[0] not in _WINS):
             raise fail("result: a win needs a winner, and a loss none")
     for private_to in state.log.private_seats():
@@ -235,80 +235,21 @@ def _validate(state: State) -> None:
             raise fail("the paradox limit is reached but the game goes on")
     elif state.stack:
         raise fail("a finished game has pending frames")
-    n = state.players
-    for frame in state.stack:
-        if isinstance(frame, Window):
-            seats = tuple((frame.owner + k) % n for k in range(1, n))
-            if frame.eligible != ((*seats, frame.owner) if cfg.memo_self_target else seats):
-                raise fail("a reaction window polls the wrong players")
-            if frame.passes > len(frame.eligible):
-                raise fail("a reaction window counts more passes than players")
-        if (
-            isinstance(frame, (PlayStep, Harvest, MiracleDiscard, MiracleEnd))
-            and frame.player != state.active
-        ):
-            raise fail(f"{type(frame).__name__} belongs to P{frame.player}, not the active player")
-        if isinstance(frame, Window):
-            _check_announcement(state, frame)
-    if not state.stack or state.result is not None:
+    if state.result is not None:
         return
-    top = state.stack[-1]
-    if isinstance(top, Window) and not top.eligible:
-        raise fail("a reaction window with no one to poll should have closed")
-    _check_sequence(state)
-    if not legal_moves(state) and not chance_outcomes(state):
+    if state.extra_turns and cfg.fast_forward_mode != "two_extra_turns":
+        raise fail("extra turns are owed only under fast_forward_mode='two_extra_turns' (C-RULING-15)")
+    if cfg.max_turns is not None and state.turn > cfg.max_turns:
+        raise fail(f"turn {brief(state.turn)} is past max_turns={cfg.max_turns} (C-RULING-38)")
+    check_stack(state)
+    moves = legal_moves(state)
+    if not moves and not chance_outcomes(state):
         raise fail("the game cannot continue: no legal move and no chance outcome")
-
-
-_BOTTOM: Final = {
-    "chrononauts": (ChooseFirst, TurnStart, EndTurn, DeclareChoice),
-    "artifaxx": (ChooseFirst, TurnStart, EndTurn, DeclareChoice),
-    "solonauts": (SoloTurn, SoloStep, SoloAfter),
-}
-_TURN_LEVEL: Final = (ChooseFirst, TurnStart, EndTurn, DeclareChoice, SoloTurn, SoloStep, SoloAfter)
-
-
-def _check_sequence(state: State) -> None:
-    """C-TURN-1..6: the stack ends in what carries the game to the next turn, and nothing else does.
-
-    A stack without its bottom frame (the end of the turn, the next turn, the choice of the first
-    player; Solonauts' step loop) would run out of work with the game unfinished.
-    """
-    stack: tuple[Frame, ...] = state.stack
-    if not isinstance(stack[0], _BOTTOM[state.variant]):
-        raise _fail(f"the frame stack has lost its turn frame ({type(stack[0]).__name__} is at the bottom)")
-    if any(isinstance(f, _TURN_LEVEL) for f in stack[1:]):
-        raise _fail("a turn frame is inside the turn it should carry")
-    bottom = stack[0]
-    if isinstance(bottom, (EndTurn, DeclareChoice)) and bottom.player != state.active:
-        raise _fail(f"{type(bottom).__name__} belongs to P{bottom.player}, not the active player")
-    if isinstance(bottom, ChooseFirst) and state.turn:
-        raise _fail("the first player is chosen after the first turn")
-
-
-def _check_announcement(state: State, frame: Window) -> None:
-    """C-PLAY-1, C-MEMO-2: a pending card is announced with a target of the kind it takes."""
-    play: Play = frame.play
-    cards = state.cards
-    card = cards.play_cards[play.card]
-    target = play.target
-    seats = range(state.players)
-    if frame.step == "memo" or play.card in state.ctx.memos:
-        ok = frame.step == "memo" and play.card in state.ctx.memos and target is None
-    elif isinstance(card, InverterCard):
-        ok = type(target) is str and target in cards.linchpin_by_icon
-    elif isinstance(card, (PatchCard, ArtifactCard)):
-        ok = target is None
-    else:
-        slots = EFFECTS[state.ctx.effects[card.id]].slots
-        artifact = type(target) is str and isinstance(cards.play_cards.get(target), ArtifactCard)
-        seat = type(target) is int and target in seats
-        ok = {
-            "none": target is None,
-            "artifacts": artifact,
-            "seats": seat,
-            "seats_and_artifacts": seat or artifact,
-            "direction": target in (None, "next", "previous") and (type(target) is str or target is None),
-        }.get(slots, False)
-    if not ok:
-        raise _fail(f"a reaction window over {play.card} with the target {target!r}, which it cannot take")
+    top = state.stack[-1]
+    if (
+        type(top) is PlayStep
+        and top.kind == "effect"
+        and not cfg.killing_time_in_effect_plays
+        and not any(type(m) is Play for m in moves)
+    ):
+        raise fail("a Fast Forward play with nothing to play is skipped (C-TURN-5, C-RULING-26)")

@@ -23,11 +23,12 @@ from tabletop_rules.core.wire import (
     record_schema,
     schema_document,
 )
-from tabletop_rules.trismaugistus.content.loader import ID_PATTERN, MAX_CONTENT_CHARS
+from tabletop_rules.trismaugistus.content.loader import ID_PATTERN, MAX_CONTENT_CHARS, MAX_LEVEL
 from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.rules import RULES_VERSION
 from tabletop_rules.trismaugistus.serialization import FORMAT, FORMAT_VERSION, PENDING, PHASES, SIDES
+from tabletop_rules.trismaugistus.state import MAX_SCORE, MAX_TALLY, MAX_TRACE_LINES, MAX_TRACE_TEXT, MAX_TURN
 from tabletop_rules.trismaugistus.vocabulary import (
     BONUS_KINDS,
     COLOURS,
@@ -48,7 +49,9 @@ __all__ = ["build_schemas", "json_schema", "state_schema"]
 GAME = "trismaugistus"
 _ID = {"type": "string", "minLength": 1, "maxLength": MAX_ID_CHARS, "pattern": f"^(?:{ID_PATTERN.pattern})$"}
 _IDS = {"type": "array", "items": _ID, "uniqueItems": True}
-_COUNT = {"type": "integer", "minimum": 0}
+_TALLY = {"type": "integer", "minimum": 0, "maximum": MAX_TALLY}
+_SCORE = {"type": "integer", "minimum": 0, "maximum": MAX_SCORE}
+_LEVEL = {"type": "integer", "minimum": 0, "maximum": MAX_LEVEL}  # and at most the pack's track's max_level
 _DICE = {"type": "integer", "minimum": 0, "maximum": DICE_PER_ROUND}
 
 
@@ -86,10 +89,10 @@ def _die() -> dict[str, Any]:
 def _automa() -> dict[str, Any]:
     return _object(
         {
-            "vp": _COUNT,
-            "gold": _COUNT,
-            "ether": _COUNT,
-            "levels": _fixed([_COUNT] * len(ELEMENTS)),
+            "vp": _TALLY,
+            "gold": _TALLY,
+            "ether": _TALLY,
+            "levels": _fixed([_LEVEL] * len(ELEMENTS)),
             "tiebreak_track": {"enum": list(ELEMENTS)},
             "starting_experiment": nullable(_ID),
             "experiments": _IDS,
@@ -110,7 +113,8 @@ def _automa() -> dict[str, Any]:
 
 def _board() -> dict[str, Any]:
     bowl = _fixed([{"type": "integer", "minimum": 0, "maximum": MAX_BOWL}] * len(COLOURS))
-    space = _object({"level": {"type": "integer", "minimum": 1}, "kind": {"enum": list(BONUS_KINDS)}})
+    level = {"type": "integer", "minimum": 1, "maximum": MAX_LEVEL}  # and at most the track's max_level
+    space = _object({"level": level, "kind": {"enum": list(BONUS_KINDS)}})
     slot = _object(
         {
             "id": _ID,
@@ -132,18 +136,33 @@ def _board() -> dict[str, Any]:
 def _score() -> dict[str, Any]:
     return _object(
         {
-            "vp_track": _COUNT,
+            "vp_track": _TALLY,
             "masterpiece": nullable(_ID),
             "masterpiece_resolved": {"type": "boolean"},
-            "masterpiece_gold": _COUNT,
-            "steps": _fixed([_COUNT] * 6),
-            "symbols": _COUNT,
-            "formulas": _COUNT,
+            "masterpiece_gold": _TALLY,
+            "steps": _fixed([_SCORE] * 6),
+            "symbols": _SCORE,
+            "formulas": _SCORE,
             "formulas_bought": {"type": "integer", "minimum": 0, "maximum": 4},
-            "total": _COUNT,
+            "total": _SCORE,
             "human_score": nullable({"type": "integer", "minimum": 0, "maximum": MAX_REPORTED_SCORE}),
         }
     )
+
+
+def _options() -> dict[str, Any]:
+    """`Options` as a state stores it, with what the annotations cannot say: each tie-break order of
+    T-RULING-6 is three distinct names, ``wild``, ``leftmost`` and its own last criterion."""
+    schema = options_schema(Options, required=False)
+    for name, own in (("symbol_only_tiebreak", "colour"), ("colour_only_tiebreak", "symbol")):
+        schema["properties"][name] = {
+            "type": "array",
+            "items": {"enum": ["wild", "leftmost", own]},
+            "minItems": 3,
+            "maxItems": 3,
+            "uniqueItems": True,
+        }
+    return schema
 
 
 def state_schema() -> dict[str, Any]:
@@ -155,13 +174,13 @@ def state_schema() -> dict[str, Any]:
             "format_version": {"const": FORMAT_VERSION},
             "game_version": {"const": RULES_VERSION},
             "pack": {"type": "string", "maxLength": MAX_CONTENT_CHARS},
-            "config": options_schema(Options, required=False),
+            "config": _options(),
             "phase": {"enum": list(PHASES)},
             "difficulty": {"type": "integer", "minimum": 0, "maximum": 3},
             "objectives_enabled": {"type": "boolean"},
             "masterpiece_deck": _IDS,
             "round": {"type": "integer", "minimum": 0, "maximum": ROUNDS},
-            "turn": _COUNT,
+            "turn": {"type": "integer", "minimum": 0, "maximum": MAX_TURN},
             "first_player": side,
             "to_move": side,
             "human_finished": {"type": "boolean"},
@@ -176,7 +195,11 @@ def state_schema() -> dict[str, Any]:
                 _object({"kind": {"enum": list(PENDING)}, "card": nullable(_ID), "die": nullable(_die())})
             ),
             "score": nullable(_score()),
-            "trace": {"type": "array", "items": _fixed([{"type": "string"}, {"type": "string"}])},
+            "trace": {
+                "type": "array",
+                "items": _fixed([{"type": "string", "maxLength": MAX_TRACE_TEXT}] * 2),
+                "maxItems": MAX_TRACE_LINES,
+            },
         }
     )
 

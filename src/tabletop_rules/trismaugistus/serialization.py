@@ -192,6 +192,15 @@ def _int(v: Any, path: str, low: int = 0, high: int = MAX_SCORE) -> int:
     return v
 
 
+def _version(v: Any, path: str, what: str, current: int) -> None:
+    """A version field: exactly the ``int`` ``current`` (not ``true``, not ``2.0``, not ``"2"``)."""
+    if type(v) is not int or v != current:
+        _bad(
+            path,
+            f"{what} version {brief(v)} is not supported (this library reads version {current}, an integer)",
+        )
+
+
 def _bool(v: Any, path: str) -> bool:
     if not isinstance(v, bool):
         _bad(path, "must be true or false")
@@ -231,7 +240,9 @@ def from_json(text: str) -> State:
 
     The text may be at most `MAX_JSON_CHARS` characters and is read through
     `core.jsonio.load_json` (strict JSON: no NaN or Infinity, no duplicate
-    keys); every state read is checked by `validate`.
+    keys); ``"format_version"`` and ``"game_version"`` are exactly the current
+    ``int`` versions (not ``true``, ``2.0`` or ``"2"``); every state read is
+    checked by `validate`.
 
     Raises:
         InvalidStateError: on malformed JSON, a wrong field, or a broken invariant.
@@ -253,12 +264,10 @@ def state_from_dict(raw: Any) -> State:
         "automa", "board", "pending", "score", "trace",
     }  # fmt: skip
     top = _obj(raw, "", keys)
-    if top["format"] != FORMAT or top["format_version"] != FORMAT_VERSION:
-        _bad("format", f"is not {FORMAT} version {FORMAT_VERSION}")
-    if top["game_version"] != RULES_VERSION:
-        _bad(
-            "game_version", f"written by engine version {brief(top['game_version'])}, this is {RULES_VERSION}"
-        )
+    if type(top["format"]) is not str or top["format"] != FORMAT:
+        _bad("format", f"is {brief(top['format'])}, not {FORMAT}")
+    _version(top["format_version"], "format_version", "state format", FORMAT_VERSION)
+    _version(top["game_version"], "game_version", "engine behaviour", RULES_VERSION)
     try:
         if not isinstance(top["pack"], str):
             _bad("pack", "must be the pack's JSON text")

@@ -233,9 +233,26 @@ def _check_dice(s: State) -> None:
         _bad("every die the automa took this round is exhausted or active (dice conservation)")
     if s.pending is not None and s.pending.die is not None:
         _check_die(s.pending.die, "the pending die", active=False)
+    if s.phase == "play" and a.dice_used >= DICE_PER_ROUND and a.active_die is None:
+        _check_no_fourth_die(s)
     for name in ("vp", "gold", "ether"):
         if not _is_int(getattr(a, name), 0, MAX_TALLY):
             _bad(f"the automa's {name} must be an integer from 0 to {MAX_TALLY}")
+
+
+def _check_no_fourth_die(s: State) -> None:
+    """T-RULING-16: an automa whose three dice are exhausted has finished the round, or is about to.
+
+    Under ``automa_finish_timing="on_third_die_exhausted"`` it finishes with the card that
+    exhausts its third die: only that card's artifact die may still be pending.  Under
+    ``"on_next_turn"`` it finishes when its next turn begins, so it never waits for a card then.
+    """
+    pending = s.pending
+    die = None if pending is None or pending.kind != "artifact_die" else pending.die
+    if s.automa_finished or (die is not None and die.remaining == 0):
+        return
+    if s.options.automa_finish_timing == "on_third_die_exhausted" or s.to_move == "automa":
+        _bad(f"the automa's {DICE_PER_ROUND} dice are exhausted, but it has not finished (T-RULING-16)")
 
 
 def _check_tracks(s: State) -> None:

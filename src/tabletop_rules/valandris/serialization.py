@@ -104,7 +104,10 @@ def state_from_dict(data: object) -> State:
         raise InvalidStateError(f"not a Valandris state: game is {brief(f.raw('game'))}")
     version = f.raw("version")
     if type(version) is not int or version != FORMAT_VERSION:
-        raise InvalidStateError(f"unsupported state format version {brief(version)} (expected 1)")
+        raise InvalidStateError(
+            f"state.version: state format version {brief(version)} is not supported "
+            f"(this library reads version {FORMAT_VERSION}, an integer)"
+        )
     try:
         options = Options.from_dict(f.raw("rules"))
     except InvalidOptionError as exc:
