@@ -14,7 +14,7 @@ from tabletop_rules import chrononauts as C
 from tabletop_rules.agents import ISMCTS
 from tabletop_rules.chrononauts.determinize import resample_from_infostate, unseen_cards
 from tabletop_rules.core import CHANCE, random_playout
-from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.errors import InvalidRequestError
 
 from .helpers import draw, move, settle, setup
 
@@ -106,7 +106,7 @@ def test_quick_trip_keeps_the_draw_pile_its_player_sees():  # C-VIEW-4, C-TW-4
 @pytest.mark.parametrize("viewer", [7, -1, True, 0.0, "0", None])
 def test_a_viewer_must_be_a_seat(viewer):
     state = C.new_game(players=2)
-    with pytest.raises(InvalidOptionError):
+    with pytest.raises(InvalidRequestError):
         resample_from_infostate(state, viewer, random.Random(0))
 
 

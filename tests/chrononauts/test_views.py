@@ -15,7 +15,7 @@ from tabletop_rules.core import (
     CHANCE,
     random_playout,
 )
-from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.errors import InvalidRequestError
 from tabletop_rules.testing import finished_playout
 
 from .helpers import draw, move, settle, setup
@@ -131,10 +131,26 @@ def test_describe():
 
 @pytest.mark.parametrize("viewer", [7, -1, True, False, 1.0, "1"])
 def test_a_viewer_that_is_not_a_seat_is_a_typed_error(viewer):  # C-VIEW-5: a view is for a seat or None
+    """REL-VIEWS-2: a viewer that is neither a seat nor None is an InvalidRequestError everywhere."""
     state = C.new_game(players=2)
-    with pytest.raises(InvalidOptionError, match="viewer"):
+    with pytest.raises(InvalidRequestError, match="no player"):
         C.observation(state, viewer)
-    with pytest.raises(InvalidOptionError, match="viewer"):
+    with pytest.raises(InvalidRequestError, match="no player"):
         C.information_state_string(state, viewer)
-    with pytest.raises(InvalidOptionError):
-        C.information_state_string(state, None)
+
+
+def test_the_spectator_reads_the_public_information_state():  # C-VIEW-1, C-VIEW-5
+    """REL-VIEWS-1: ``None`` is the spectator in information_state_string too (the public view)."""
+    state = draw(setup(2, hands=[["TW-MEMO"], ["ART-REX"]]), "TW-REWIND")
+    public = C.information_state_string(state, None)
+    assert public == C.view_to_json(C.observation(state, None))
+    assert "TW-MEMO" not in public
+    assert "ART-REX" not in public
+    assert "P0 draws a card" in public
+    assert "P0 draws Rewind" not in public
+    # two states a spectator cannot tell apart: the hands differ, the public information does not
+    assert state.hands == (("TW-MEMO", "TW-REWIND"), ("ART-REX",))
+    other = attrs.evolve(state, hands=(("ART-REX", "TW-REWIND"), ("TW-MEMO",)))
+    C.validate(other)
+    assert C.information_state_string(other, None) == public
+    assert C.information_state_string(other, 0) != C.information_state_string(state, 0)

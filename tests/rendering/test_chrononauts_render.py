@@ -97,31 +97,44 @@ def _mid_game(seed: int = 2) -> chrononauts.State:
 
 
 def _other_cards(state: chrononauts.State, viewer: int) -> chrononauts.State:
-    """The state with all that `viewer` cannot see changed: others' hands, IDs, Missions, the draw pile."""
-    cards = state.cards
-    deck = cards.deck
+    """The state with all that `viewer` cannot see changed: others' hands, IDs, Missions, the draw pile.
 
-    def swap(card: str) -> str:
-        return deck[(deck.index(card) + 1) % len(deck)]
-
-    def other_goal(goal: str, pool: tuple[str, ...]) -> str:
-        return goal if not goal else pool[(pool.index(goal) + 1) % len(pool)]
-
-    identities = tuple(i.id for i in cards.identities)
-    missions = tuple(m.id for m in cards.missions)
-    draw = list(state.draw_pile)
-    full = next(i for i, k in enumerate(draw) if k)
-    draw[full] -= 1
-    draw[(full + 1) % len(draw)] += 1
-    return evolve(
+    Cards are exchanged, never made up, so the changed state is still valid (`render_svg` draws only
+    valid states): each other player gives the first card of their hand to the draw pile for another
+    card of it, and swaps their ID and Mission for hidden ones of the piles.
+    """
+    deck = state.cards.deck
+    hands, draw = list(state.hands), list(state.draw_pile)
+    ids, id_pile = list(state.ids), set(state.id_pile)
+    missions, mission_pile = list(state.missions), set(state.mission_pile)
+    for seat in range(state.players):
+        if seat == viewer:
+            continue
+        if hands[seat]:
+            gone = hands[seat][0]
+            come = next(c for i, c in enumerate(deck) if draw[i] and c != gone)
+            draw[deck.index(come)] -= 1
+            draw[deck.index(gone)] += 1
+            hands[seat] = tuple(sorted((*hands[seat][1:], come)))
+        if ids[seat] and ids[seat] not in state.revealed_ids and id_pile:
+            other = min(id_pile)
+            id_pile = (id_pile - {other}) | {ids[seat]}
+            ids[seat] = other
+        if missions[seat] and mission_pile:
+            other = min(mission_pile)
+            mission_pile = (mission_pile - {other}) | {missions[seat]}
+            missions[seat] = other
+    changed = evolve(
         state,
-        hands=tuple(
-            h if p == viewer else tuple(sorted(swap(c) for c in h)) for p, h in enumerate(state.hands)
-        ),
-        ids=tuple(g if p == viewer else other_goal(g, identities) for p, g in enumerate(state.ids)),
-        missions=tuple(g if p == viewer else other_goal(g, missions) for p, g in enumerate(state.missions)),
+        hands=tuple(hands),
         draw_pile=tuple(draw),
+        ids=tuple(ids),
+        id_pile=frozenset(id_pile),
+        missions=tuple(missions),
+        mission_pile=frozenset(mission_pile),
     )
+    chrononauts.validate(changed)
+    return changed
 
 
 @pytest.mark.parametrize("viewer", [0, 1, 2, 3])

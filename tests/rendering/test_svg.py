@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
 from tabletop_rules.core.svg import SvgDocument, attributes_text, escape, number
 
 from .svg_helpers import SVG, by_class, parse, texts
@@ -53,7 +54,7 @@ def test_attribute_names_and_order() -> None:
         {"class_": "a b", "stroke_width": 2, "skip": None, "xlink__href": "#x", "viewBox": "0"}
     )
     assert text == ' class="a b" stroke-width="2" xlink:href="#x" viewBox="0"'
-    with pytest.raises(TypeError):
+    with pytest.raises(InvalidOptionError, match="not True"):
         attributes_text({"flag": True})
 
 
@@ -91,5 +92,5 @@ def test_states_show_as_pictures_in_notebooks() -> None:
         picture = state._repr_svg_()
         assert picture == game.render_svg(state) == render_state(state)
         assert ET.fromstring(picture).tag.endswith("svg")
-    with pytest.raises(TypeError, match="no picture"):
+    with pytest.raises(InvalidStateError, match="no picture"):
         render_state(object())

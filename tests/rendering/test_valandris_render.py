@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from tabletop_rules import valandris
-from tabletop_rules.core import CHANCE, InvalidMoveError, sample_chance
+from tabletop_rules.core import CHANCE, IllegalMoveError, InvalidOptionError, sample_chance
 from tabletop_rules.valandris.render import move_endpoints, render_svg
 
 from .svg_helpers import by_class, parse, texts
@@ -133,8 +133,17 @@ def test_move_endpoints_of_every_kind_of_move() -> None:
     )  # fmt: skip
     jump = valandris.parse_move(position, "jump A0-A19")
     assert move_endpoints(position, jump) == (valandris.vertex_index("A0"), valandris.vertex_index("A19"))
-    assert move_endpoints(position, valandris.Declare(valandris.Piece.UNICORN)) is None
-    assert move_endpoints(position, valandris.Roll(3)) is None
+    unmoving = [
+        (before, move)
+        for seed in range(4)
+        for before, move, _ in playout(seed)
+        if isinstance(move, valandris.Declare | valandris.Roll)
+    ]
+    assert {type(move) for _, move in unmoving} == {valandris.Declare, valandris.Roll}
+    assert all(move_endpoints(before, move) is None for before, move in unmoving)
+    # the move must be legal where it is played: otherwise its start means nothing
+    with pytest.raises(IllegalMoveError):
+        move_endpoints(position, valandris.Declare(valandris.Piece.UNICORN))
 
 
 def test_size_and_bad_last_move() -> None:
@@ -142,7 +151,7 @@ def test_size_and_bad_last_move() -> None:
     root = parse(render_svg(state, size=480))
     assert root.get("width") == "480"
     assert root.get("viewBox") == "0 0 960 640"
-    with pytest.raises(InvalidMoveError, match="not a Valandris square"):
+    with pytest.raises(InvalidOptionError, match="not a Valandris square"):
         render_svg(state, last_move=("H0", "Z9"))
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(InvalidOptionError):
         render_svg(state, last_move=(0, 52))

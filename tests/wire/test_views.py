@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import jsonschema
 import pytest
 
 from tabletop_rules import chrononauts, trismaugistus, valandris
@@ -74,6 +75,40 @@ def test_chrononauts_events_are_the_history_as_each_player_reads_it(label):
     history = cwire.view_json(state, 0, history=True)["history"]
     assert history == [e["text"] for e in cwire.events_since(state, 0, 0)[0]]
     assert history == list(chrononauts.observation(state, 0).history)
+
+
+@pytest.mark.parametrize("label", LABELS)
+def test_a_spectator_is_a_viewer_of_every_game(label):
+    """REL-VIEWS-1: ``None`` is the spectator in every game's `view_json` and `events_since`.
+
+    A spectator sees what every player may see and nothing else (in the perfect-information
+    games the whole state, in Chrononauts the public view), never a legal move, and its view is
+    valid under the shipped view schema.
+    """
+    g = _by_label(label)
+    validator = jsonschema.Draft202012Validator(g.schemas.json_schema("view"))
+    for state in sample(g.states):
+        view = g.wire.view_json(state, None, history=True)
+        validator.validate(view)
+        validator.validate(g.wire.view_json(state, None))
+        assert view["viewer"] is None
+        assert view["legal_actions"] == []
+        assert view["legal_moves"] == []
+        seat = g.wire.view_json(state, 0, history=True)
+        assert view["to_act"] == seat["to_act"]
+        assert view["cursor"] == seat["cursor"]
+        if "state" in view:  # perfect information: a spectator sees the whole state, as the players do
+            assert view["state"] == seat["state"]
+            assert g.wire.events_since(state, None, 0) == g.wire.events_since(state, 0, 0)
+        else:
+            assert view["view"] == {
+                k: v
+                for k, v in json.loads(chrononauts.information_state_string(state, None)).items()
+                if k != "history"
+            }
+            if state.variant != "solonauts":  # C-VIEW-7: a Solonauts hand is public
+                assert view["view"]["hand"] == []
+                assert view["view"]["identity"] == ""
 
 
 def test_bad_players_and_cursors_are_typed_errors():

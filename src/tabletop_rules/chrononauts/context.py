@@ -22,6 +22,7 @@ from tabletop_rules.chrononauts.moves import Draw, KillTime, Play
 from tabletop_rules.chrononauts.options import Options
 from tabletop_rules.core.errors import InvalidOptionError
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.jsonio import brief
 
 __all__ = ["Context", "InverterTarget", "check_players", "make_context"]
 
@@ -34,7 +35,7 @@ _ASSASSINATED_ON_ALT: Final = ("Hitler", "Reagan")  # C-RULING-24, "all_assassin
 _DISCONTINUITY_TARGETS: Final = (None, "next", "previous")
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, repr=False)
 class Context:
     """The fixed part of a game: cards, options and player count, with indexes built once.
 
@@ -89,6 +90,17 @@ class Context:
         """Pickled as what it is made of; unpickling makes (or finds) the context again."""
         return (make_context, (self.cards, self.options, self.players))
 
+    def __repr__(self) -> str:
+        """One line: the variant, the player count and the card list (its tables are not shown).
+
+        What a context is made of is ``(ctx.cards, ctx.options, ctx.players)``; the options in full
+        are ``ctx.options.to_dict()``.
+        """
+        return (
+            f"<chrononauts.Context {self.options.variant} players={self.players} "
+            f"cards={self.cards.digest[:12]}>"
+        )
+
     @property
     def config(self) -> Options:
         """Deprecated since 0.2: use ``options``."""
@@ -107,7 +119,7 @@ def check_players(options: Options, players: int, cards: CardSet) -> None:
             a ripplepoint of the card list (C-RULING-1).
     """
     if type(players) is not int:
-        raise InvalidOptionError(f"players must be an int, got {players!r}")
+        raise InvalidOptionError(f"players must be an int, got {brief(players)}")
     if options.variant == "solonauts":
         low, high = 1, 1
     else:

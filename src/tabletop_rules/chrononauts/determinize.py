@@ -117,7 +117,9 @@ def resample_from_infostate(state: State, player: int, rng: random.Random) -> St
     ``information_state_string(state, player)``.
 
     Raises:
-        InvalidOptionError: ``player`` is not a seat of this game.
+        InvalidStateError: ``state`` is not a Chrononauts `State`.
+        InvalidRequestError: ``player`` is not a seat of this game (a search acts for a seat, so
+            the spectator ``None`` is refused too).
     """
     check_viewer(state, player, spectator=False)
     solo = state.variant == "solonauts"

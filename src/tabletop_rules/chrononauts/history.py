@@ -314,7 +314,8 @@ class History(_HistorySlots):
         return cached
 
     def __repr__(self) -> str:
-        return f"History({list(self.flat())!r})"
+        """One line, whatever the length: the number of events (the events are ``history.flat()``)."""
+        return f"<chrononauts.History of {self.size} events>"
 
     def __getstate__(self) -> tuple[Record, ...]:
         return self.records()

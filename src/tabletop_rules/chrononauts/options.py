@@ -61,7 +61,7 @@ def _overrides(value: Any) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(pairs))
 
 
-@attrs.frozen(cache_hash=True, kw_only=True)
+@attrs.frozen(cache_hash=True, kw_only=True, repr=False)
 class Options(GameOptions):
     """Every ruling of the Chrononauts spec as a field, with its default (§22).
 

@@ -9,8 +9,9 @@ the pending cards, and the last events of the public history.
 
 The picture is drawn from `chrononauts.observation(state, player)` alone (and
 the card list, which is public), so it shows exactly what that player may
-see: with `player=None` only public information, with a seat that player's
-hand, ID and Mission too. Nothing hidden from the viewer can appear in it.
+see: with `player=None` (a spectator) only public information, with a seat
+that player's hand, ID and Mission too. Nothing hidden from the viewer can
+appear in it.
 
 ```python
 from tabletop_rules import chrononauts
@@ -18,19 +19,22 @@ from tabletop_rules.chrononauts.render import render_svg
 
 state = chrononauts.new_game(players=4)
 public_svg = render_svg(state)
-my_svg = render_svg(state, player=2)
+my_svg = render_svg(state, player=2, size=620)
 ```
 """
 
 from __future__ import annotations
 
 import textwrap
-from typing import Any, Final
+from typing import Final
 
 from tabletop_rules.chrononauts.content.records import CardSet
 from tabletop_rules.chrononauts.state import State
-from tabletop_rules.chrononauts.views import View, observation
-from tabletop_rules.core.svg import SvgDocument
+from tabletop_rules.chrononauts.validation import validate
+from tabletop_rules.chrononauts.views import View, check_viewer, observation
+from tabletop_rules.core.errors import InvalidStateError
+from tabletop_rules.core.jsonio import brief
+from tabletop_rules.core.svg import SvgDocument, check_size
 
 __all__ = ["render_svg"]
 
@@ -61,41 +65,47 @@ _RED: Final = "#c0392b"
 _PURPLE: Final = "#6c3483"
 
 
-def _paradox_limit(state: State) -> int:
-    """The paradox limit of the state's options (C-RULING-10); public, like every option."""
-    options: Any = getattr(state, "options", None) or state.config
-    return int(options.paradox_limit)
-
-
-def render_svg(state: State, *, player: int | None = None) -> str:
+def render_svg(state: State, *, player: int | None = None, size: float = WIDTH) -> str:
     """A picture of a Chrononauts, Artifaxx or Solonauts position, as SVG text.
 
-    Built from `observation(state, player)`: without `player` it
+    Built from `observation(state, player)`: without `player` (a spectator) it
     shows only public information; with a seat, that player's view (their hand,
-    ID and Mission, never another player's). The same state and viewer always
-    give the same text.
+    ID and Mission, never another player's). The same state and arguments always
+    give the same text. Every argument is checked, by exact type and range,
+    before anything is drawn.
 
     Args:
-        state: any state, finished games included.
-        player: the seat whose view to draw, or `None` for a spectator's view.
+        state: any valid state (`validate`), finished games included.
+        player: the seat whose view to draw (an `int` in `0..players-1`), or `None` for a
+            spectator's view.
+        size: the picture's displayed width in pixels, an `int` or a finite `float` in
+            `core.svg.MIN_SIZE..MAX_SIZE` (16..16,384); the `viewBox` stays the same.
 
     Returns:
         The SVG document.
 
     Raises:
-        ValueError: if `player` is not a seat of this game.
+        InvalidStateError: if `state` is not a valid Chrononauts `State`.
+        InvalidRequestError: if `player` is neither `None` nor a seat of this game (`True`,
+            `1.0` or a numpy integer is not a seat).
+        InvalidOptionError: if `size` is not as described (a `bool`, `NaN`, `0`, `1e9`).
     """
+    if type(state) is not State:
+        raise InvalidStateError(f"expected a chrononauts State, not {brief(state)}")
+    validate(state)
+    check_viewer(state, player, spectator=True)
+    check_size(size)
     view = observation(state, player)
-    return _draw(view, state.cards, _paradox_limit(state))
+    return _draw(view, state.cards, state.options.paradox_limit, size)
 
 
-def _draw(view: View, cards: CardSet, limit: int) -> str:
+def _draw(view: View, cards: CardSet, limit: int, size: float) -> str:
     """The picture of a view: nothing but the view, the public card list and the limit is read."""
     who = "public view" if view.viewer is None else f"P{view.viewer}'s view"
     if view.variant == "solonauts":
         who = "Solonauts"
     title = f"{view.variant.capitalize()}, {view.players} players, turn {view.turn} ({who})"
-    doc = SvgDocument(WIDTH, 800, title=title, font_size=13)
+    doc = SvgDocument(WIDTH, 800, title=title, font_size=13, pixel_width=size)
     doc.text(title, x=_LEFT, y=34, font_size=22, font_weight="bold")
     _status(doc, view, cards, limit)
     y = float(_GRID_TOP)

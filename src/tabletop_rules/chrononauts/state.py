@@ -22,18 +22,52 @@ import attrs
 
 from tabletop_rules.chrononauts.content.records import CardSet
 from tabletop_rules.chrononauts.context import Context
-from tabletop_rules.chrononauts.frames import Frame
+from tabletop_rules.chrononauts.frames import (
+    DECISION_FRAMES,
+    ChooseFirst,
+    DealGoal,
+    DeclareChoice,
+    DrawCards,
+    EndTurn,
+    Frame,
+    Harvest,
+    MiracleDiscard,
+    MulliganChoice,
+    PlayStep,
+    SoloStep,
+    VortexDeal,
+    Window,
+)
 from tabletop_rules.chrononauts.history import History, as_history
 from tabletop_rules.chrononauts.options import Options
-from tabletop_rules.core.frozen import open_layout
+from tabletop_rules.core.frozen import frozen_mapping, open_layout
+from tabletop_rules.core.jsonio import one_line
 from tabletop_rules.core.svg import render_state
 
-__all__ = ["OPEN", "TRUE", "QueueEntry", "Result", "State"]
+__all__ = ["OPEN", "PHASE_NAMES", "TRUE", "QueueEntry", "Result", "State"]
 
 TRUE: Final = "true"
 """Status of a ripplepoint showing its true side."""
 OPEN: Final = "open"
 """Status of an open (unpatched) paradox; any other status is the id of the patch on it."""
+
+PHASE_NAMES: Final = frozen_mapping(
+    {
+        ChooseFirst: "choose-first",
+        DealGoal: "deal-goal",
+        DrawCards: "draw",
+        PlayStep: "play",
+        Window: "reaction",
+        Harvest: "harvest",
+        MiracleDiscard: "miracle-discard",
+        MulliganChoice: "mulligan",
+        DeclareChoice: "declare",
+        SoloStep: "solo-step",
+        VortexDeal: "time-vortex",
+        EndTurn: "end-turn",
+    }
+)
+"""The name of the phase a top frame stands for (a view's ``phase``; ``"over"`` once the game ended)."""
 
 
 @attrs.frozen
@@ -91,7 +125,7 @@ class _StateSlots:
     )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class State(_StateSlots):
     """A Chrononauts, Artifaxx or Solonauts position (C-STATE-1).
 
@@ -137,6 +171,52 @@ class State(_StateSlots):
     stack: tuple[Frame, ...]
     result: Result | None
     log: History = attrs.field(converter=as_history)
+
+    def __repr__(self) -> str:
+        """One line for the REPL (at most 200 characters, `core.jsonio.one_line`) as python-chess's `Board`.
+
+        It names the variant, the player count, the turn, the phase, who acts (a seat or
+        ``chance``), the active player, the open paradoxes against the limit (Artifaxx: the
+        tableau sizes; Solonauts: the IDs home), the hand sizes and the number of history events;
+        once the game is over, the winner and how. It reads counts only, never the history or
+        the card tables, so it costs the same at any length of game. The whole state is
+        ``to_json(state)``; a readable summary ``describe(state)``; a picture ``render_svg(state)``.
+        """
+        return one_line("chrononauts.State", self._summary)
+
+    def _summary(self) -> str:
+        options = self.ctx.options
+        variant = options.variant
+        parts = [variant, f"players={self.ctx.players}", f"turn={self.turn}"]
+        result = self.result
+        if result is not None:
+            won = "none" if result.winner is None else f"P{result.winner}"
+            parts += ["phase=over", f"winner={won}", f"({','.join(result.conditions)[:40]})"]
+        elif self.stack:
+            top = self.stack[-1]
+            if isinstance(top, Window):  # as `rules.current_player` answers
+                actor = f"P{top.eligible[top.index % len(top.eligible)]}"
+            elif isinstance(top, SoloStep):
+                actor = "P0"
+            elif isinstance(top, DECISION_FRAMES):
+                actor = f"P{top.player}"
+            else:
+                actor = "chance"
+            phase = PHASE_NAMES.get(type(top), type(top).__name__)
+            parts += [f"phase={phase}", f"to_act={actor}"]
+        else:
+            parts.append("to_act=chance")
+        if variant == "solonauts":
+            home = len(self.home_row)
+            parts += [f"home={home}/{home + len(self.solo_ids)}", f"draw={sum(self.draw_pile)}"]
+        else:
+            parts.append(f"active=P{self.active}")
+        if variant == "artifaxx":
+            parts.append(f"artifacts={','.join(str(len(t)) for t in self.tableaux)}")
+        else:
+            parts.append(f"paradoxes={self.status.count(OPEN)}/{options.paradox_limit}")
+        parts += [f"hands={','.join(str(len(h)) for h in self.hands)}", f"events={len(self.log)}"]
+        return " ".join(parts)
 
     def _repr_svg_(self) -> str:
         """The public picture of the game, so that Jupyter shows a state (`render.render_svg`).

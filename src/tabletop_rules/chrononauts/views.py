@@ -2,7 +2,9 @@
 
 `observation` builds a `View`: the public part of the state
 (C-VIEW-1) plus the viewer's private part (C-VIEW-2, C-VIEW-4), never anything
-else.  ``observation(state, None)`` is the spectators' view.
+else.  The viewer ``None`` is a spectator, who sees the public part alone, here
+and in every function of the library that shows a state (`information_state_string`,
+`wire.view_json`, `wire.events_since`, `render.render_svg`).
 `information_state_string` is the view as canonical JSON; its redacted
 history makes it an information state with perfect recall.
 """
@@ -14,29 +16,16 @@ from typing import Any
 
 import attrs
 
-from tabletop_rules.chrononauts.frames import (
-    ChooseFirst,
-    DealGoal,
-    DeclareChoice,
-    DrawCards,
-    EndTurn,
-    Harvest,
-    MiracleDiscard,
-    MiracleEnd,
-    MulliganChoice,
-    PlayStep,
-    SoloStep,
-    VortexDeal,
-    Window,
-)
+from tabletop_rules.chrononauts.frames import Harvest, MiracleEnd, Window
 from tabletop_rules.chrononauts.legality import decision_player
-from tabletop_rules.chrononauts.state import OPEN, TRUE, State
-from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.chrononauts.state import OPEN, PHASE_NAMES, TRUE, State
+from tabletop_rules.core.errors import InvalidRequestError, InvalidStateError
+from tabletop_rules.core.jsonio import brief, one_line
 
 __all__ = ["View", "check_viewer", "describe", "information_state_string", "observation", "view_to_json"]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class View:
     """One player's (or a spectator's, ``viewer=None``) view of a state.
 
@@ -81,18 +70,48 @@ class View:
     winner_goals: tuple[str, ...]  # the winner's ID and Mission become public (C-WIN-5)
     history: tuple[str, ...]
 
+    def __repr__(self) -> str:
+        """One line for the REPL (at most 200 characters, `core.jsonio.one_line`): whose view, the variant,
+        the turn, the phase, who acts, the viewer's hand size and the number of history lines.
+
+        The whole view is ``view_to_json(view)``, or its fields (``view.hand``, ``view.history``...).
+        """
+        return one_line("chrononauts.View", self._summary)
+
+    def _summary(self) -> str:
+        who = "spectator" if self.viewer is None else f"P{self.viewer}"
+        to_act = (
+            "-"
+            if self.winner is not None or self.outcome
+            else ("chance" if self.to_act is None else f"P{self.to_act}")
+        )
+        return (
+            f"for {who}: {self.variant} players={self.players} turn={self.turn} "
+            f"phase={self.phase} to_act={to_act} paradoxes={self.open_paradoxes} "
+            f"hand={len(self.hand)} events={len(self.history)}"
+        )
+
 
 def check_viewer(state: State, player: object, *, spectator: bool) -> None:
-    """Raise `InvalidOptionError` unless ``player`` is a seat of ``state`` (or ``None`` if allowed).
+    """Check a viewer: a seat of ``state`` (an exact ``int`` in ``0..players-1``), or ``None`` if allowed.
 
-    A seat is an exact ``int`` (a ``bool`` or a numpy integer is not one) in ``0..players-1``.
+    A ``bool``, a numpy integer, ``1.0`` or ``"1"`` is not a seat. Every function that shows
+    a state accepts ``None``, the spectator (``spectator=True``); the functions that serve a
+    player in a seat (`resample_from_infostate`) do not.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Chrononauts `State`.
+        InvalidRequestError: ``player`` is not a seat of this game (nor ``None`` where allowed).
     """
+    if type(state) is not State:
+        raise InvalidStateError(f"expected a chrononauts State, not {brief(state)}")
     if player is None and spectator:
         return
     if type(player) is not int or not 0 <= player < state.players:
-        allowed = "a seat number" + (" or None" if spectator else "")
-        raise InvalidOptionError(
-            f"the viewer must be {allowed} of this {state.players}-player game, not {player!r}"
+        n = state.players
+        spectators = ", or None for a spectator" if spectator else ""
+        raise InvalidRequestError(
+            f"no player {brief(player)} in a {n}-player game (a seat is an int 0..{n - 1}{spectators})"
         )
 
 
@@ -100,28 +119,15 @@ def _phase(state: State) -> str:
     if state.result is not None:
         return "over"
     top = state.stack[-1]
-    names = {
-        ChooseFirst: "choose-first",
-        DealGoal: "deal-goal",
-        DrawCards: "draw",
-        PlayStep: "play",
-        Window: "reaction",
-        Harvest: "harvest",
-        MiracleDiscard: "miracle-discard",
-        MulliganChoice: "mulligan",
-        DeclareChoice: "declare",
-        SoloStep: "solo-step",
-        VortexDeal: "time-vortex",
-        EndTurn: "end-turn",
-    }
-    return names.get(type(top), type(top).__name__)
+    return PHASE_NAMES.get(type(top), type(top).__name__)
 
 
 def observation(state: State, player: int | None) -> View:
     """What ``player`` may see of ``state`` (``None``: a spectator), and nothing else (C-VIEW-5).
 
     Raises:
-        InvalidOptionError: ``player`` is neither ``None`` nor a seat of this game (an exact
+        InvalidStateError: ``state`` is not a Chrononauts `State`.
+        InvalidRequestError: ``player`` is neither ``None`` nor a seat of this game (an exact
             ``int``: ``True`` or a numpy integer is not a seat).
     """
     check_viewer(state, player, spectator=True)
@@ -201,13 +207,17 @@ def view_to_json(view: View) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def information_state_string(state: State, player: int) -> str:
+def information_state_string(state: State, player: int | None) -> str:
     """Equal for two states exactly when ``player`` cannot tell them apart (view + redacted history).
 
+    ``None`` gives the public information state, what a spectator knows: equal for two states
+    exactly when they look the same to someone holding no cards (C-VIEW-1, C-VIEW-5).
+
     Raises:
-        InvalidOptionError: ``player`` is not a seat of this game.
+        InvalidStateError: ``state`` is not a Chrononauts `State`.
+        InvalidRequestError: ``player`` is neither ``None`` nor a seat of this game.
     """
-    check_viewer(state, player, spectator=False)
+    check_viewer(state, player, spectator=True)
     return view_to_json(observation(state, player))
 
 

@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Literal, Self
 
 import attrs
 
 from tabletop_rules.core.errors import InvalidOptionError
-from tabletop_rules.core.jsonio import brief
+from tabletop_rules.core.jsonio import MAX_REPR, brief, brief_keys
 
 __all__ = ["GameOptions", "int_option"]
+
 
 _Spec = tuple[tuple[str, str, Any], ...]
 _SPECS: dict[type, _Spec] = {}
@@ -92,6 +94,33 @@ class GameOptions:
     def _check(self) -> None:
         """Checks that involve several fields; a game's ``Options`` overrides it."""
 
+    def __repr__(self) -> str:
+        """The options as the call that builds them, naming only the fields that differ from the defaults.
+
+        ``Options()`` holds every default and ``Options(variant='artifaxx')`` one change, so a repr
+        stays a line (at most `MAX_REPR` characters: a long list of changes is cut, and says how
+        many it left out). Every field, defaults included, is ``options.to_dict()``. A game's
+        ``Options`` declares ``repr=False`` so that attrs keeps this one.
+        """
+        changed = []
+        for field in attrs.fields(type(self)):  # type: ignore[arg-type]  # every subclass is an attrs class
+            default = field.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]  # attrs.Factory is a class
+                default = default.factory()
+            value = getattr(self, field.name)
+            if value != default:
+                changed.append(f"{field.name}={brief(value)}")
+        name = type(self).__name__
+        shown: list[str] = []
+        width = len(name) + 2
+        for i, part in enumerate(changed):
+            if width + len(part) + 2 > MAX_REPR - 30:  # room left for the note
+                shown.append(f"... {len(changed) - i} more; see to_dict()")
+                break
+            shown.append(part)
+            width += len(part) + 2
+        return f"{name}({', '.join(shown)})"
+
     @classmethod
     def choices(cls) -> Mapping[str, tuple[Any, ...]]:
         """The allowed values of every ``bool`` and ``Literal`` field, in declaration order."""
@@ -108,12 +137,14 @@ class GameOptions:
         Raises:
             InvalidOptionError: on a non-mapping, an unknown field or a bad value.
         """
-        if not isinstance(data, Mapping):
-            raise InvalidOptionError(f"{_game(cls)} options must be a mapping, not {type(data).__name__}")
+        if type(data) not in (dict, MappingProxyType):  # a Mapping of the caller's own could do anything
+            raise InvalidOptionError(
+                f"{_game(cls)} options must be a dict (a mapping of field names), not {brief(data)}"
+            )
         known = {f.name for f in attrs.fields(cls)}  # type: ignore[arg-type]
-        unknown = sorted(brief(k) for k in data if k not in known)
+        unknown = [k for k in data if type(k) is not str or k not in known]
         if unknown:
-            raise InvalidOptionError(f"unknown {_game(cls)} option(s): {', '.join(unknown)}")
+            raise InvalidOptionError(f"unknown {_game(cls)} option(s): {brief_keys(unknown)}")
         try:
             return cls(**data)
         except TypeError as exc:  # pragma: no cover - every field has a default
@@ -133,8 +164,8 @@ class GameOptions:
             return default  # type: ignore[return-value]  # the entry of ``cls`` is a ``cls``
         if type(options) is cls:
             return options
-        if isinstance(options, Mapping):
-            return cls.from_dict(options)
+        if type(options) in (dict, MappingProxyType):
+            return cls.from_dict(options)  # type: ignore[arg-type]
         raise InvalidOptionError(
             f"{_game(cls)} options must be {cls.__name__}, a dict or None, not {type(options).__name__}"
         )

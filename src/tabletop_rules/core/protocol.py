@@ -181,11 +181,14 @@ class Game(Protocol[StateT, MoveT]):
         ...
 
     def view_json(self, state: StateT, player: int, *, history: bool = False) -> dict[str, Any]:
-        """What ``player`` may see, as JSON, with the legal action ids when they are to act."""
+        """What ``player`` may see, as JSON, with the legal action ids when they are to act.
+
+        The library's games also take ``None``, a spectator (the public view, no moves)."""
         ...
 
     def events_since(self, state: StateT, player: int, cursor: int) -> tuple[list[dict[str, Any]], int]:
-        """The events ``player`` saw since ``cursor``, and the new cursor."""
+        """The events ``player`` saw since ``cursor``, and the new cursor (the library's games also
+        take ``None``, a spectator)."""
         ...
 
     def json_schema(self, kind: Any) -> dict[str, Any]:
@@ -218,9 +221,11 @@ class ImperfectInformationGame(Game[StateT, MoveT], Protocol[StateT, MoveT]):
     """A game with hidden information adds per-player views."""
 
     def observation(self, state: StateT, player: int) -> Any:
-        """What ``player`` may see of ``state``, and nothing else."""
+        """What ``player`` may see of ``state``, and nothing else (the library's games also take
+        ``None``, a spectator: the public part alone)."""
         ...
 
     def information_state_string(self, state: StateT, player: int) -> str:
-        """A string that is equal for two states exactly when ``player`` cannot tell them apart."""
+        """A string that is equal for two states exactly when ``player`` cannot tell them apart (the
+        library's games also take ``None``, a spectator, who knows the public information alone)."""
         ...

@@ -1,10 +1,16 @@
-"""A tiny SVG writer shared by the games' pictures: escaping, elements and a document.
+"""A tiny SVG writer shared by the games' pictures: escaping, elements, a document and argument checks.
 
 Standard library only.  The output is deterministic: attributes keep the order
 in which they are given, numbers are written with at most two decimals (and
 never as `-0`), and nothing depends on the time, the platform or a hash seed.
 Every piece of text goes through `escape`, which also drops the characters that
 XML 1.0 does not allow, so any card name or label gives well-formed XML.
+
+Every public function checks its arguments by exact type and range and raises
+`InvalidOptionError` for a bad one (a bool or a non-finite number as a
+coordinate, a tag or attribute name that is not an XML name, text that is not a
+`str`), so a picture is either well-formed or not made at all. `check_size` is
+the check of a renderer's `size` argument, shared by the games.
 
 ```python
 from tabletop_rules.core.svg import SvgDocument
@@ -19,17 +25,25 @@ svg_text = doc.to_string()
 
 from __future__ import annotations
 
-import math
+import functools
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, TypeAlias
 
+from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
+from tabletop_rules.core.jsonio import brief
+
 __all__ = [
     "FONT_FAMILY",
+    "MAX_COORDINATE",
+    "MAX_SIZE",
+    "MIN_SIZE",
     "AttributeValue",
     "SvgDocument",
     "attributes_text",
+    "check_flag",
+    "check_size",
     "escape",
     "number",
     "register_renderer",
@@ -39,10 +53,18 @@ __all__ = [
 FONT_FAMILY: Final = "DejaVu Sans, Helvetica, Arial, sans-serif"
 """The font stack of every picture: a sans-serif font found on every platform."""
 
+MIN_SIZE: Final = 16
+"""The smallest displayed width, in pixels, a renderer's `size` may ask for."""
+MAX_SIZE: Final = 16_384
+"""The largest displayed width, in pixels, a renderer's `size` may ask for (a large poster)."""
+MAX_COORDINATE: Final = 1_000_000_000
+"""The largest magnitude of a number written into a picture; a drawing stays far below it."""
+
 AttributeValue: TypeAlias = str | int | float | None
 """An attribute's value; `None` leaves the attribute out."""
 
 _NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
 _SVG_NS: Final = "http://www.w3.org/2000/svg"
 
 
@@ -54,11 +76,16 @@ def escape(text: str) -> str:
     (most control characters, lone surrogates, U+FFFE, U+FFFF) become U+FFFD.
 
     Args:
-        text: any string.
+        text: any `str` (exactly: a subclass could change what `replace` does).
 
     Returns:
         The escaped text.
+
+    Raises:
+        InvalidOptionError: if `text` is not a `str`.
     """
+    if type(text) is not str:
+        raise InvalidOptionError(f"SVG text must be a str, not {brief(text)}")
     text = _NOT_XML.sub("\ufffd", text)
     return (
         text.replace("&", "&amp;")
@@ -72,25 +99,43 @@ def escape(text: str) -> str:
     )
 
 
+def _finite(value: object, what: str) -> int | float:
+    """`value` if it is an exact `int` or a finite `float` of magnitude at most `MAX_COORDINATE`."""
+    kind = type(value)
+    if (kind is int or kind is float) and -MAX_COORDINATE <= value <= MAX_COORDINATE:  # type: ignore[operator]
+        return value  # type: ignore[return-value]  # NaN fails both comparisons
+    raise InvalidOptionError(
+        f"{what} must be an int or a finite float within ±{MAX_COORDINATE:,}, not {brief(value)}"
+    )
+
+
 def number(value: float) -> str:
     """A coordinate written deterministically: at most two decimals, no trailing zeros, never `-0`.
 
     Args:
-        value: an `int` or a finite `float`.
+        value: an `int` or a finite `float` (not a `bool`), of magnitude at most `MAX_COORDINATE`.
 
     Raises:
-        ValueError: if `value` is not finite.
+        InvalidOptionError: for anything else (a `bool`, `NaN`, an infinity, a huge number, a string).
     """
-    if isinstance(value, int):
+    value = _finite(value, "an SVG number")
+    if type(value) is int:
         return str(value)
-    if not math.isfinite(value):
-        raise ValueError(f"an SVG number must be finite, got {value!r}")
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
-def _attribute_name(name: str) -> str:
+def _attribute_name(name: object) -> str:
     """`class_` -> `class`, `stroke_width` -> `stroke-width`, `xlink__href` -> `xlink:href`."""
+    if type(name) is not str:
+        raise InvalidOptionError(f"{brief(name)} is not an SVG attribute name")
+    return _svg_name(name)
+
+
+@functools.lru_cache(maxsize=512)  # keyed by the few names the renderers use; returns a str
+def _svg_name(name: str) -> str:
+    if not _NAME.fullmatch(name.rstrip("_")):
+        raise InvalidOptionError(f"{brief(name)} is not an SVG attribute name")
     return name.rstrip("_").replace("__", ":").replace("_", "-")
 
 
@@ -99,16 +144,39 @@ def attributes_text(attributes: dict[str, AttributeValue]) -> str:
 
     Python names are turned into SVG names: a trailing underscore is dropped
     (`class_`), `_` becomes `-` (`stroke_width`) and `__` becomes `:`.
+
+    Raises:
+        InvalidOptionError: if a name is not a plain name (letters, digits, underscores, at most 64),
+            or a value is not a `str`, an `int`, a finite `float` or `None` (a `bool` is none of them).
     """
     parts = []
     for name, value in attributes.items():
         if value is None:
             continue
-        if isinstance(value, bool):
-            raise TypeError(f"attribute {name!r}: a bool is not an SVG value")
-        shown = number(value) if isinstance(value, int | float) else escape(value)
+        kind = type(value)
+        if kind is str:
+            shown = escape(value)  # type: ignore[arg-type]
+        elif kind is int or kind is float:
+            shown = number(value)  # type: ignore[arg-type]
+        else:
+            raise InvalidOptionError(
+                f"SVG attribute {brief(name)}: a value is a str, an int or a float, not {brief(value)}"
+            )
         parts.append(f' {_attribute_name(name)}="{shown}"')
     return "".join(parts)
+
+
+def _tag(tag: object) -> str:
+    if type(tag) is not str or not _NAME.fullmatch(tag):
+        raise InvalidOptionError(f"{brief(tag)} is not an SVG element name")
+    return tag
+
+
+def _size(value: object, what: str) -> int | float:
+    value = _finite(value, what)
+    if not value > 0:
+        raise InvalidOptionError(f"{what} must be positive, not {brief(value)}")
+    return value
 
 
 class SvgDocument:
@@ -126,6 +194,10 @@ class SvgDocument:
         description: a longer description, or `None`.
         pixel_width: the displayed width in pixels (default `width`); the height follows.
         font_size: the default font size.
+
+    Raises:
+        InvalidOptionError: if a size is not a positive `int` or finite `float` (at most
+            `MAX_COORDINATE`), or the title or description is not a `str`.
     """
 
     def __init__(
@@ -138,14 +210,12 @@ class SvgDocument:
         pixel_width: float | None = None,
         font_size: float = 14,
     ) -> None:
-        if not width > 0 or not height > 0 or not (pixel_width is None or pixel_width > 0):
-            raise ValueError("an SVG document needs a positive size")
-        self.width = width
-        self.height = height
-        self._pixel_width = width if pixel_width is None else pixel_width
-        self._title = title
-        self._description = description
-        self._font_size = font_size
+        self.width = _size(width, "an SVG document's width")
+        self.height = _size(height, "an SVG document's height")
+        self._pixel_width = self.width if pixel_width is None else _size(pixel_width, "an SVG pixel width")
+        self._font_size = _size(font_size, "an SVG font size")
+        self._title = escape(title)
+        self._description = None if description is None else escape(description)
         self._lines: list[str] = []
         self._open: list[str] = []
 
@@ -156,8 +226,11 @@ class SvgDocument:
             tag: the element's name (`"circle"`, `"path"`, ...).
             text: its text content, or `None` for an empty element.
             **attributes: its attributes (see `attributes_text` for the names).
+
+        Raises:
+            InvalidOptionError: for a bad tag, text or attribute (see `attributes_text`).
         """
-        head = f"<{tag}{attributes_text(attributes)}"
+        head = f"<{_tag(tag)}{attributes_text(attributes)}"
         self._lines.append(f"{head}/>" if text is None else f"{head}>{escape(text)}</{tag}>")
 
     def text(self, content: str, /, **attributes: AttributeValue) -> None:
@@ -165,13 +238,19 @@ class SvgDocument:
         self.element("text", content, **attributes)
 
     def raw(self, markup: str) -> None:
-        """Append markup written by the caller (it must be well-formed and already escaped)."""
+        """Append markup written by the caller (it must be well-formed and already escaped).
+
+        Raises:
+            InvalidOptionError: if `markup` is not a `str`.
+        """
+        if type(markup) is not str:
+            raise InvalidOptionError(f"SVG markup must be a str, not {brief(markup)}")
         self._lines.append(markup)
 
     @contextmanager
     def group(self, tag: str = "g", /, **attributes: AttributeValue) -> Iterator[None]:
         """A container element (`<g>` by default): elements appended inside the block go into it."""
-        self._lines.append(f"<{tag}{attributes_text(attributes)}>")
+        self._lines.append(f"<{_tag(tag)}{attributes_text(attributes)}>")
         self._open.append(tag)
         try:
             yield
@@ -184,33 +263,63 @@ class SvgDocument:
         The size is read now, so a drawing may set `height` once it knows how tall it is.
 
         Raises:
-            ValueError: if a group is still open or the size is not positive.
+            InvalidOptionError: if a group is still open or the size is not positive and finite.
         """
         if self._open:
-            raise ValueError(f"SVG group <{self._open[-1]}> is still open")
-        if not self.width > 0 or not self.height > 0:
-            raise ValueError("an SVG document needs a positive size")
+            raise InvalidOptionError(f"SVG group <{self._open[-1]}> is still open")
+        width = _size(self.width, "an SVG document's width")
+        height = _size(self.height, "an SVG document's height")
         head = [
             "<svg"
             + attributes_text(
                 {
                     "xmlns": _SVG_NS,
                     "width": self._pixel_width,
-                    "height": self._pixel_width * self.height / self.width,
-                    "viewBox": f"0 0 {number(self.width)} {number(self.height)}",
+                    "height": self._pixel_width * height / width,
+                    "viewBox": f"0 0 {number(width)} {number(height)}",
                     "font_family": FONT_FAMILY,
                     "font_size": self._font_size,
                 }
             )
             + ">",
-            f"<title>{escape(self._title)}</title>",
+            f"<title>{self._title}</title>",
         ]
         if self._description is not None:
-            head.append(f"<desc>{escape(self._description)}</desc>")
-        background = (
-            f"<rect{attributes_text({'width': self.width, 'height': self.height, 'fill': '#ffffff'})}/>"
-        )
+            head.append(f"<desc>{self._description}</desc>")
+        background = f"<rect{attributes_text({'width': width, 'height': height, 'fill': '#ffffff'})}/>"
         return "\n".join([*head, background, *self._lines, "</svg>"]) + "\n"
+
+
+def check_size(size: object) -> int | float:
+    """A renderer's `size` argument (the displayed width in pixels), checked.
+
+    Both an `int` and a `float` are accepted, exactly: not a `bool`, a numpy number, a `Decimal`
+    or a string, and not `NaN` or an infinity.
+
+    Returns:
+        `size`, a number in `MIN_SIZE..MAX_SIZE`.
+
+    Raises:
+        InvalidOptionError: for anything else.
+    """
+    kind = type(size)
+    if (kind is int or kind is float) and MIN_SIZE <= size <= MAX_SIZE:  # type: ignore[operator]
+        return size  # type: ignore[return-value]  # NaN fails both comparisons
+    raise InvalidOptionError(
+        f"size is the picture's width in pixels, an int or a float in {MIN_SIZE}..{MAX_SIZE:,}, "
+        f"not {brief(size)}"
+    )
+
+
+def check_flag(value: object, name: str) -> bool:
+    """A renderer's yes/no argument, which must be exactly `True` or `False` (not `1`, `None`, `"yes"`).
+
+    Raises:
+        InvalidOptionError: for anything else.
+    """
+    if type(value) is not bool:
+        raise InvalidOptionError(f"{name} must be True or False, not {brief(value)}")
+    return value
 
 
 _RENDERERS: dict[type, Callable[[Any], str]] = {}
@@ -231,9 +340,9 @@ def render_state(state: object) -> str:
     """The SVG picture of `state`, drawn by the renderer registered for its class.
 
     Raises:
-        TypeError: if no renderer is registered for the state's class.
+        InvalidStateError: if no renderer is registered for the state's class (Trismaugistus has none).
     """
     render = _RENDERERS.get(type(state))
     if render is None:
-        raise TypeError(f"no picture is registered for {type(state).__name__}")
+        raise InvalidStateError(f"no picture is registered for {brief(state)}")
     return render(state)

@@ -68,7 +68,7 @@ def _as_order(value: Any) -> LevelOrder:
     return tuple(value)
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class Options(GameOptions):
     """The rulings (spec section 4); every default is the spec's normative default.
 
@@ -156,7 +156,7 @@ class Options(GameOptions):
                 or sorted(value) != sorted(("wild", "leftmost", own))
             ):
                 raise InvalidOptionError(
-                    f"Trismaugistus option {name} must order 'wild', 'leftmost' and {own!r},"
+                    f"Trismaugistus option {name} must order 'wild', 'leftmost' and {brief(own)},"
                     f" got {brief(value)}"
                 )
 

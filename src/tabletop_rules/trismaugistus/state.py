@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
 import attrs
 
 from tabletop_rules.core.frozen import open_layout
+from tabletop_rules.core.jsonio import one_line
 from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import Areas, BonusLayout, Bowls, ObjectiveSlot, Offers
 from tabletop_rules.trismaugistus.options import Options
@@ -203,7 +204,7 @@ class _StateSlots:
     )
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class State(_StateSlots):
     """A Trismaugistus game: the pack, the rulings (`options`), the automa, the board mirror and the flow.
 
@@ -242,6 +243,39 @@ class State(_StateSlots):
             stacklevel=2,
         )
         return self.options
+
+    def __repr__(self) -> str:
+        """One line for the REPL (at most 200 characters, `core.jsonio.one_line`) as python-chess's `Board`.
+
+        It names the difficulty and modules, the round and turn, the phase, who acts (``P0``, the
+        human who reports, or the chance event awaited), whose side of the table plays
+        (``side=human`` or ``automa``), the automa's VP, gold and ether,
+        its final score once the game is over, and the pack. It reads a few fields, never the
+        trace or the pack's tables. The whole state is ``to_json(state)``; everything the engine
+        believes about the table ``describe(state)`` (text) or ``mirror(state)`` (a dict).
+        """
+        return one_line("trismaugistus.State", self._summary)
+
+    def _summary(self) -> str:
+        pack = f"pack={self.pack.pack_id[:40]!r}"
+        if self.phase == "setup":
+            return f"phase=setup {pack}"
+        modules = "+objectives" if self.objectives_enabled else ""
+        parts = [f"d{self.difficulty}{modules}", f"round={self.round}", f"turn={self.turn}"]
+        parts.append(f"phase={self.phase}")
+        if self.pending is not None:  # as `rules.current_player` answers
+            parts.append(f"to_act=chance({self.pending.kind})")
+        elif self.phase != "over":
+            parts.append("to_act=P0")  # the human reports, for both sides of the table
+        if self.phase == "play":
+            parts.append(f"side={self.to_move}")
+        automa = self.automa
+        parts.append(f"automa=VP{automa.vp}/gold{automa.gold}/ether{automa.ether}")
+        if self.score is not None:
+            human = "?" if self.score.human_score is None else str(self.score.human_score)
+            parts.append(f"score={self.score.total} human={human}")
+        parts.append(pack)
+        return " ".join(parts)
 
 
 _OPEN_STATE: Final = open_layout(State)

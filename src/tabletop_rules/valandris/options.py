@@ -22,7 +22,7 @@ MAX_TURN_CAP = 1_000_000
 """The largest `Options.max_turns` accepted."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Options(GameOptions):
     """The play-changing rulings (★ in the spec), each with the spec's default.
 

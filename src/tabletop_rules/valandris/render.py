@@ -34,12 +34,14 @@ import math
 import textwrap
 from typing import Final
 
-from tabletop_rules.core.errors import InvalidMoveError
-from tabletop_rules.core.svg import SvgDocument, number
+from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
+from tabletop_rules.core.jsonio import brief
+from tabletop_rules.core.svg import SvgDocument, check_flag, check_size, number
 from tabletop_rules.valandris.board import BOARD, NAMES, Piece
 from tabletop_rules.valandris.moves import Cross, DemonMove, Fly, Jump, Move, Place, Seal, Step
-from tabletop_rules.valandris.rules import current_player
+from tabletop_rules.valandris.rules import check_move, current_player
 from tabletop_rules.valandris.state import Phase, State
+from tabletop_rules.valandris.validation import validate
 from tabletop_rules.valandris.views import describe, describe_phase
 
 __all__ = ["move_endpoints", "render_svg"]
@@ -100,14 +102,35 @@ _INDEX: Final = {name: vertex for vertex, name in enumerate(NAMES)}
 _POLE: Final = next(v for v in range(len(_POINTS)) if _POINTS[v][1] > _CENTRE_Y + _POLE_DROP - 1)
 
 
-def _vertex(value: int | str) -> int:
-    """A square given by index or name, for `last_move`."""
-    if isinstance(value, str):
-        if value.upper() in _INDEX:
-            return _INDEX[value.upper()]
-    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(_POINTS):
+def _vertex(value: object) -> int:
+    """A square of `last_move`, given by index (an exact `int`) or name (an exact `str`, any case)."""
+    if type(value) is str and len(value) <= 3 and value.upper() in _INDEX:
+        return _INDEX[value.upper()]
+    if type(value) is int and 0 <= value < len(_POINTS):
         return value
-    raise InvalidMoveError(f"last_move: {value!r} is not a Valandris square (H0-H19, E0-E11, A0-A19)")
+    raise InvalidOptionError(
+        f"last_move: {brief(value)} is not a Valandris square "
+        "(an index 0..51 or a name H0-H19, E0-E11, A0-A19)"
+    )
+
+
+def _last_move(last_move: object) -> tuple[int, int] | None:
+    """`render_svg`'s `last_move`, checked: `None` or a `tuple` of two squares."""
+    if last_move is None:
+        return None
+    if type(last_move) is not tuple or len(last_move) != 2:
+        raise InvalidOptionError(
+            f"last_move must be None or a tuple (from, to) of two squares, not {brief(last_move)}"
+        )
+    return (_vertex(last_move[0]), _vertex(last_move[1]))
+
+
+def _check_state(state: object) -> State:
+    """A state to draw: exactly a `State` that the rules can reach (`validate`), so drawing cannot fail."""
+    if type(state) is not State:
+        raise InvalidStateError(f"expected a valandris State, not {brief(state)}")
+    validate(state)
+    return state
 
 
 def move_endpoints(before: State, move: Move) -> tuple[int, int] | None:
@@ -123,7 +146,14 @@ def move_endpoints(before: State, move: Move) -> tuple[int, int] | None:
 
     Returns:
         `(from, to)` as vertex indices, or `None` for a move that moves nothing.
+
+    Raises:
+        InvalidStateError: if `before` is not a valid Valandris `State`.
+        InvalidMoveError: if `move` is not a Valandris move object of the exact types.
+        IllegalMoveError: if `move` is not legal in `before` (its endpoints would mean nothing).
     """
+    _check_state(before)
+    check_move(before, move)
     if isinstance(move, Place | Seal):
         return (move.vertex, move.vertex)
     if isinstance(move, DemonMove):
@@ -151,22 +181,32 @@ def render_svg(
 ) -> str:
     """A picture of a Valandris position, as SVG text.
 
-    The same state and arguments always give the same text.
+    The same state and arguments always give the same text. Every argument is checked, by
+    exact type and range, before anything is drawn. Valandris hides nothing, so there is no
+    viewer: every player and spectator sees this picture.
 
     Args:
-        state: any state, setup and finished games included.
-        last_move: `(from, to)` squares (indices or names such as `"H4"`) of the move
-            that led here, drawn as an arrow (a ring when both are the same square);
-            `move_endpoints(before, move)` computes them.
-        vertex_names: write every square's name on it.
-        size: the picture's displayed width in pixels (the `viewBox` stays the same).
+        state: any valid state (`validate`), setup and finished games included.
+        last_move: `None`, or a `tuple` `(from, to)` of the squares of the move that led here,
+            each an `int` index `0..51` or a name such as `"H4"` (any case), drawn as an arrow
+            (a ring when both are the same square); `move_endpoints(before, move)` computes it.
+        vertex_names: `True` to write every square's name on it (exactly a `bool`).
+        size: the picture's displayed width in pixels, an `int` or a finite `float` in
+            `core.svg.MIN_SIZE..MAX_SIZE` (16..16,384); the `viewBox` stays the same.
 
     Returns:
         The SVG document.
 
     Raises:
-        InvalidMoveError: if `last_move` names a square that does not exist.
+        InvalidStateError: if `state` is not a valid Valandris `State`.
+        InvalidOptionError: if `last_move`, `vertex_names` or `size` is not as described (a
+            square that does not exist, a list instead of a tuple, `1` for `True`, a `bool`, `NaN`
+            or `1e9` as a size).
     """
+    _check_state(state)
+    last = _last_move(last_move)
+    check_flag(vertex_names, "vertex_names")
+    check_size(size)
     doc = SvgDocument(
         WIDTH,
         HEIGHT,
@@ -187,8 +227,8 @@ def render_svg(
         start = state.position(creature)
         if start is not None:
             _arrow(doc, start, target, "crossing", dashed=True)
-    if last_move is not None:
-        _arrow(doc, _vertex(last_move[0]), _vertex(last_move[1]), "last-move", dashed=False)
+    if last is not None:
+        _arrow(doc, last[0], last[1], "last-move", dashed=False)
     _draw_pieces(doc, state)
     _draw_caption(doc, state)
     _draw_legend(doc)

@@ -26,6 +26,7 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules.core.jsonio import one_line
 from tabletop_rules.core.svg import render_state
 from tabletop_rules.valandris.board import CREATURES, NAMES, Piece
 from tabletop_rules.valandris.options import Options
@@ -155,12 +156,33 @@ class State:
         return render_state(self)
 
     def __repr__(self) -> str:
+        """A one-line summary for the REPL (well under 200 characters), like python-chess's `Board`.
+
+        The turn, the phase, who acts (``P0`` the Holy Spirit, ``P1`` Valandris, ``chance`` at a
+        roll), the pieces, the seals, the declared creature and, once the game is over, the score.
+        The whole state is ``to_json(state)``; a sentence ``describe(state)``; a picture
+        ``render_svg(state)``.
+        """
+        return one_line("valandris.State", self._summary)
+
+    def _summary(self) -> str:
         pieces = ", ".join(f"{p.letter}={NAMES[v]}" for p, v in zip(CREATURES, self.creatures, strict=False))
         demon = NAMES[self.demon] if self.demon is not None else "-"
         seals = ",".join(NAMES[s] for s in sorted(self.seals)) or "-"
         declared = self.declared.letter if self.declared is not None else "-"
         extra = f", score={self.score}" if self.score is not None else ""
         return (
-            f"<valandris.State turn={self.turn} phase={self.phase.name} {pieces}, V={demon}, "
-            f"seals={seals}, declared={declared}{extra}>"
+            f"turn={self.turn} phase={self.phase.name} to_act={_ACTS[self.phase]} "
+            f"{pieces}, V={demon}, seals={seals}, declared={declared}{extra}"
         )
+
+
+_ACTS: Final = {
+    **dict.fromkeys(Phase, "P0"),
+    Phase.PLACE_VALANDRIS: "P1",
+    Phase.BONUS: "P1",
+    Phase.VALANDRIS: "P1",
+    Phase.ROLL: "chance",
+    Phase.OVER: "-",
+}
+"""Who acts in each phase, as `State.__repr__` writes it (`rules.current_player` is the rule)."""

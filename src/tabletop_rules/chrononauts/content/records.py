@@ -20,6 +20,7 @@ from typing import Any, Final
 import attrs
 
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.jsonio import brief
 
 __all__ = [
     "ACTION_EFFECTS",
@@ -279,7 +280,11 @@ class CardSet:
         return hash(self.digest)
 
     def __repr__(self) -> str:
-        return f"<CardSet {self.edition!r} {self.digest[:12]}>"
+        """One line: the edition (cut to 60 characters) and the start of the digest.
+
+        The whole card list is ``cards_to_dict(cards)`` (or ``cards.data_text``).
+        """
+        return f"<chrononauts.CardSet {brief(self.edition)} {self.digest[:12]}>"
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         """Pickled field by field, the read-only tables as plain dicts (a mapping proxy cannot be)."""

@@ -17,6 +17,7 @@ from typing import Any, Final
 import attrs
 
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.trismaugistus.vocabulary import (
     ActionKind,
     BonusKind,
@@ -184,7 +185,7 @@ class Objective:
     title: str | None = None
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class Pack:
     """A whole content pack.  Build it with `load_pack`.
 
@@ -237,6 +238,18 @@ class Pack:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_attrs_cached_hash", None)
         self._index()
+
+    def __repr__(self) -> str:
+        """One line: the pack's id (cut to 60 characters), whether it is fictional, and its sizes.
+
+        The whole pack is ``pack_to_dict(pack)``; its records are its fields (``pack.automa_cards``...).
+        """
+        fictional = " (fictional)" if self.fictional else ""
+        return (
+            f"<trismaugistus.Pack {brief(self.pack_id)}{fictional}: {len(self.automa_cards)} automa cards, "
+            f"{len(self.experiments)} experiments, {len(self.artifacts)} artifacts, "
+            f"{len(self.objectives)} objectives>"
+        )
 
     def cards_of(self, deck: Deck) -> tuple[str, ...]:
         """The ids of the automa cards of ``deck``, in pack order."""
