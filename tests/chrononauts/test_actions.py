@@ -6,7 +6,7 @@ import pytest
 
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts import actions as A
-from tabletop_rules.core import CHANCE, IllegalMoveError, InvalidMoveError, random_playout
+from tabletop_rules.core import CHANCE, InvalidMoveError, random_playout
 from tabletop_rules.testing import finished_playout
 
 GAMES = [
@@ -88,9 +88,9 @@ def test_bad_ids_and_moves_raise_typed_errors():
     state = C.new_game(players=3)
     size = A.num_actions(state)
     for bad in (-1, size, True, "3", 2.0, None):
-        with pytest.raises(IllegalMoveError):
+        with pytest.raises(InvalidMoveError):
             A.action_to_move(state, bad)  # type: ignore[arg-type]
-        with pytest.raises(IllegalMoveError):
+        with pytest.raises(InvalidMoveError):
             A.chance_to_move(state, bad if bad != size else 10**6)  # type: ignore[arg-type]
     with pytest.raises(InvalidMoveError):
         A.move_to_action(state, C.Draw("INV-REVERSE-FATE"))

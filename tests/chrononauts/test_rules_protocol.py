@@ -157,7 +157,7 @@ def _exact(move: object) -> bool:
 def test_junk_is_an_invalid_move_and_a_finished_game_takes_none():
     state = C.new_game(players=3)
     for junk in ("pass", None, 3, C.Play(7), C.KillTime(("a", "b", "c"))):  # type: ignore[arg-type]
-        with pytest.raises(InvalidMoveError, match="not a Chrononauts move"):
+        with pytest.raises(InvalidMoveError, match=r"expected a Chrononauts move object|must be"):
             C.apply(state, junk)  # type: ignore[arg-type]
         assert not C.is_legal(state, junk)
     final = finished_playout(C, 3, initial=state).final
@@ -211,7 +211,7 @@ def test_a_field_of_another_type_is_invalid_even_when_equal():  # C-PLAY-1: exac
     assert C.Play("ACT-NEW-MISSION", 1) in C.legal_moves(state)
     for look_alike in (C.Play("ACT-NEW-MISSION", 1.0), C.Play("ACT-NEW-MISSION", True)):  # == the seat 1
         assert not C.is_legal(state, look_alike)
-        with pytest.raises(InvalidMoveError, match="is not a Chrononauts move"):
+        with pytest.raises(InvalidMoveError, match=r"^Play\.target must be .*, not (1\.0|True)$"):
             C.apply(state, look_alike)  # type: ignore[arg-type]
 
 
@@ -223,6 +223,7 @@ def test_outcome_of_an_unfinished_game_raises():
 # ------------------------------------------------------------------ immutability, renamed names
 
 
+# REL-IMMUTABLE-1: nothing reachable from a state can be changed (shared tables included)
 def test_card_and_context_tables_of_a_state_are_read_only():
     state = C.new_game(players=3)
     tables = [

@@ -163,6 +163,7 @@ def test_a_deeply_nested_record_raises_invalid_state_error():
         replay(v, {"format": "tabletop-record", "initial": nested})
 
 
+# REL-THREADS-1: sampling from many threads at once
 def test_sampling_is_thread_safe_and_a_list_is_never_cached():
     import threading
     from fractions import Fraction

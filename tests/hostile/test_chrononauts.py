@@ -24,6 +24,7 @@ from tabletop_rules.core.errors import (
     InvalidContentError,
     InvalidMoveError,
     InvalidOptionError,
+    InvalidRequestError,
     InvalidStateError,
     TabletopRulesError,
 )
@@ -302,6 +303,7 @@ def test_edition_constraints_warn_for_a_1945_patch_or_a_linchpin_year():  # C-DA
     _still_playable(C.new_game(players=2, cards=cards))
 
 
+# REL-CONTENT-1: content that validates gives a playable game
 @FAST
 @given(st.data())
 def test_card_lists_that_load_give_playable_games(data):  # "content that validates gives a playable game"
@@ -355,9 +357,9 @@ def test_notation_fuzz_raises_only_move_errors(text):
 
 @pytest.mark.parametrize("viewer", [7, -1, True, 1.0, "0", *_numpy_ints()])
 def test_views_reject_non_seats(viewer):  # C-VIEW-5
-    with pytest.raises(InvalidOptionError):
+    with pytest.raises(InvalidRequestError):
         C.observation(STATES[1], viewer)
-    with pytest.raises(InvalidOptionError):
+    with pytest.raises(InvalidRequestError):
         C.information_state_string(STATES[1], viewer)
 
 

@@ -49,6 +49,7 @@ def test_load_json(text: Any, match: str | None) -> None:
             load_json(text, limit=100, what="test JSON")
 
 
+# REL-SIZES-1: sizes and nesting are checked before any costly work
 def test_load_json_deep_nesting_and_huge_numbers() -> None:
     with pytest.raises(InvalidStateError, match=r"nested too deeply|not valid JSON"):
         load_json("[" * 200_000, limit=1_000_000, what="deep")
@@ -141,6 +142,7 @@ def test_replay_refuses_non_dicts_and_deep_records(record: dict[str, Any]) -> No
 # --------------------------------------------------------------------------- sample_outcome from 8 threads
 
 
+# REL-THREADS-1: rules functions and samplers are safe to call from many threads
 def test_sample_outcome_is_exact_and_thread_safe() -> None:
     outcomes = tuple(v.chance_outcomes(_roll_state()))
     expected = [[sample_outcome(outcomes, rng) for _ in range(2000)] for rng in map(random.Random, range(8))]

@@ -407,6 +407,7 @@ def test_packs_built_in_code_get_every_loader_check():
             tm.new_game(pack=bad)  # type: ignore[arg-type]
 
 
+# REL-CONTENT-1: content that validates gives a playable game
 def test_every_mutated_pack_that_loads_is_playable():
     data = _pack_dict()
     rng = random.Random(5)
@@ -497,6 +498,7 @@ def test_cli_checks_sizes_and_truncates_echoes(tmp_path: Any, capsys: Any):
             assert len(captured.err) < MAX_MESSAGE
 
 
+# REL-ERRORS-1: only typed errors escape, whatever the input
 def test_only_typed_errors_escape(awaiting: dict[str, tm.State]):
     """A last sweep: random junk at every entry point raises only the library's errors."""
     rng = random.Random(3)

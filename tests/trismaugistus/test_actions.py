@@ -7,7 +7,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from tabletop_rules import trismaugistus as tm
-from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
+from tabletop_rules.core.errors import InvalidMoveError
 from tabletop_rules.testing import finished_playout
 from tabletop_rules.trismaugistus import actions
 
@@ -48,10 +48,10 @@ def test_the_layout_is_fixed():
 def test_bad_ids_and_moves_raise_typed_errors():
     state = tm.new_game()
     for bad in (-1, actions.num_actions(START), True, "3", 2.0):
-        with pytest.raises(IllegalMoveError):
+        with pytest.raises(InvalidMoveError):
             actions.action_to_move(state, bad)  # type: ignore[arg-type]
     for bad in (-1, actions.num_chance_outcomes(START), False):
-        with pytest.raises(IllegalMoveError):
+        with pytest.raises(InvalidMoveError):
             actions.chance_to_move(state, bad)
     for move in (
         tm.CardDrawn("FX-G1"),

@@ -81,7 +81,7 @@ class _Int(int):
 def test_forged_scores_are_refused_and_change_nothing(points: Any):
     state = finished()
     text = tm.to_json(state)
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(InvalidMoveError, match=r"^ReportFinalScore\.points must be an int in 0\.\.9999"):
         tm.apply(state, ReportFinalScore(points))
     assert not tm.is_legal(state, ReportFinalScore(points))
     assert tm.to_json(state) == text
@@ -101,9 +101,9 @@ def test_the_largest_score_is_accepted_and_recorded():  # the upper bound of Rep
 
 @pytest.mark.parametrize(("points", "shown"), [(-1, "-1"), (10000, "10000"), (10**400, "<int of 1329 bits>")])
 def test_an_out_of_range_score_is_refused_with_its_value(points: int, shown: str):
-    with pytest.raises(IllegalMoveError) as info:
+    with pytest.raises(InvalidMoveError) as info:
         tm.apply(finished(), ReportFinalScore(points))
-    assert str(info.value) == f"the human's final score is a whole number from 0 to 9999, not {shown}"
+    assert str(info.value) == f"ReportFinalScore.points must be an int in 0..9999, not {shown}"
 
 
 def test_a_score_before_the_end_is_refused_with_the_whole_message():

@@ -76,6 +76,7 @@ def test_playouts_terminate_quickly():
     assert all(tm.is_terminal(p.final) for p in playouts)
 
 
+# REL-IMMUTABLE-1: apply never changes its argument
 def test_apply_never_mutates_and_trace_explains():  # T-TURN-1
     state = started(2, False)
     text = tm.to_json(state)

@@ -110,6 +110,7 @@ def test_from_json_of_states_with_an_edited_pack(state: tm.State, data: st.DataO
         assert tm.from_json(tm.to_json(restored)) == restored
 
 
+# REL-SIZES-1: huge, deep and long inputs are refused first
 def test_from_json_rejects_huge_deep_and_long_inputs():
     good = tm.to_json(_sample_states()[-1])
     for text in (

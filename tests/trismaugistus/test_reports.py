@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
 import pytest
 
 from tabletop_rules import trismaugistus as tm
-from tabletop_rules.core import IllegalMoveError, InvalidStateError
+from tabletop_rules.core import IllegalMoveError, InvalidMoveError, InvalidStateError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.trismaugistus.content.records import BonusSpace
 from tabletop_rules.trismaugistus.reports import BOWL_PATTERNS, _bowl_pattern, round_layout
 
@@ -19,12 +21,16 @@ PACK_ID = "fictional-example-v1"
 
 
 def refusal(state: tm.State, move: Any) -> str:
-    """The whole message of the `IllegalMoveError` that ``check_move`` and ``apply`` raise."""
-    with pytest.raises(IllegalMoveError) as checked:
+    """The whole message of the error that ``check_move`` and ``apply`` raise: an `IllegalMoveError`, or
+    an `InvalidMoveError` for a move that is not of the moves' shape (its message names the field)."""
+    with pytest.raises((IllegalMoveError, InvalidMoveError)) as checked:
         tm.check_move(state, move)
-    with pytest.raises(IllegalMoveError) as applied:
+    with pytest.raises((IllegalMoveError, InvalidMoveError)) as applied:
         tm.apply(state, move)
     assert str(applied.value) == str(checked.value)
+    assert type(applied.value) is type(checked.value)
+    shape = re.match(rf"{type(move).__name__}\.[\w.\[\]]+ must ", str(checked.value))  # names the field
+    assert type(checked.value) is (InvalidMoveError if shape else IllegalMoveError)
     assert not tm.is_legal(state, move)
     return str(checked.value)
 
@@ -89,22 +95,25 @@ def test_a_round_layout_leaves_a_colour_without_board_artifacts_empty():
 # --- ReportBoard ---------------------------------------------------------------------------------------
 
 
-SIX_AREAS = "the experiment areas must give six tuples of ids, one per face"
+SIX_AREAS = "ReportBoard.experiment_areas must be a tuple of 6 items, not "
 BOARD_REFUSALS = [
-    (tm.ReportBoard(reason="later"), "'later' is not a reason for a board report"),
+    (
+        tm.ReportBoard(reason="later"),  # type: ignore[arg-type]
+        "ReportBoard.reason must be one of ['round_start', 'refill', 'correction'], not 'later'",
+    ),
     (
         tm.ReportBoard(bowls=bowls(iron={"red": -1})),
-        "the iron bowl must give three dice counts (red, white, black)",
+        "ReportBoard.bowls[2][0] must be an int in 0..5, not -1",
     ),
-    (tm.ReportBoard(experiment_areas=((),) * 5), SIX_AREAS),
-    (tm.ReportBoard(experiment_areas=((),) * 7), SIX_AREAS),
+    (tm.ReportBoard(experiment_areas=((),) * 5), SIX_AREAS + "((), (), (), (), ())"),
+    (tm.ReportBoard(experiment_areas=((),) * 7), SIX_AREAS + "((), (), (), (), (), (), ())"),
     (
         tm.ReportBoard(experiment_areas=areas(copper=["FX-S2"])),
         f"'FX-S2' is not a board experiment of pack {PACK_ID}",
     ),
     (
         tm.ReportBoard(artifact_offers=(("FX-A01",), ())),
-        "the artifact offers must give three tuples of ids: red, white, black",
+        "ReportBoard.artifact_offers must be a tuple of 3 items, not (('FX-A01',), ())",
     ),
     (tm.ReportBoard(objective_row=()), "the objectives module is off"),
 ]
@@ -136,10 +145,10 @@ def test_bonus_layout_refusals_word_for_word():
     layout = state.board.bonus_layout
     where = "ReportBoard.bonus_layout"  # the same checks as Setup.bonus_layout
     cases = [
-        (layout[:3], f"{where} must give the bonus spaces of the four tracks, earth, fire, water, air"),
+        (layout[:3], f"{where} must be a tuple of 4 items, not {brief(layout[:3])}"),
         (
             with_last_track(layout, BonusSpace(2, "gold")),
-            f"{where} for air: 'gold' is not a bonus kind the seed defines",
+            f"{where}[3][0].kind must be one of ['ether_die', 'vp_5', 'advance_nearest'], not 'gold'",
         ),
         (
             with_last_track(layout, BonusSpace(8, "vp_5")),
@@ -179,7 +188,10 @@ def test_validate_checks_the_bonus_layout(last: tuple[BonusSpace, ...] | None, m
 
 
 HUMAN_REFUSALS = [
-    (tm.HumanDraftDie("gold", "red"), "there is no gold/red die"),  # type: ignore[arg-type]
+    (
+        tm.HumanDraftDie("gold", "red"),  # type: ignore[arg-type]
+        "HumanDraftDie.face must be one of ['lead', 'tin', 'iron', 'copper', 'mercury', 'wild'], not 'gold'",
+    ),
     (tm.HumanTakeArtifact("red", "FX-A09"), "FX-A09 is not in the red artifact offer"),
     (tm.HumanCompleteObjective(1), "the objectives module is off"),
     (
@@ -196,4 +208,6 @@ def test_human_move_refusals_word_for_word(move: Any, message: str):
 
 
 def test_an_objective_position_off_the_row_is_named():  # T-OBJ-3
-    assert refusal(objectives_round(), tm.HumanCompleteObjective(9)) == "there is no objective at position 9"
+    assert refusal(objectives_round(), tm.HumanCompleteObjective(9)) == (
+        "HumanCompleteObjective.position must be an int in 1..4, not 9"
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_rules import valandris as v
-from tabletop_rules.core import IllegalMoveError, InvalidMoveError
+from tabletop_rules.core import InvalidMoveError
 from tabletop_rules.testing import finished_playout
 from tabletop_rules.valandris import actions
 
@@ -50,13 +50,13 @@ def test_legal_moves_of_a_playout_have_distinct_ids():  # V-ENGINE-2
 
 @pytest.mark.parametrize("bad", [-1, 630, True, 1.0, "3"])
 def test_bad_action_ids_are_refused(bad):
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(InvalidMoveError, match="is not a Valandris action id"):
         v.action_to_move(v.new_game(), bad)
 
 
 @pytest.mark.parametrize("bad", [-1, 12, False, 0.0])
 def test_bad_chance_ids_are_refused(bad):
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(InvalidMoveError, match="is not a d12 outcome id"):
         v.chance_to_move(v.new_game(), bad)
 
 

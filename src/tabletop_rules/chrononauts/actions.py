@@ -53,6 +53,8 @@ import attrs
 from tabletop_rules.chrononauts.content.records import ActionCard, CardSet, InverterCard, PlayCard
 from tabletop_rules.chrononauts.effects import EFFECTS
 from tabletop_rules.chrononauts.moves import (
+    SEATS,
+    SHAPES,
     Deal,
     Declare,
     Discard,
@@ -67,8 +69,8 @@ from tabletop_rules.chrononauts.moves import (
 )
 from tabletop_rules.chrononauts.options import Options
 from tabletop_rules.chrononauts.state import State
-from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.shapes import check_id
 
 __all__ = [
     "MOVES_PER_TURN",
@@ -83,9 +85,6 @@ __all__ = [
     "num_actions",
     "num_chance_outcomes",
 ]
-
-SEATS: Final = 10
-"""Seat slots of the layout: player targets and first players, for any player count up to 10."""
 
 MOVES_PER_TURN: Final = 400
 """The practical allowance of atomic moves per turn used by `max_game_length`.
@@ -176,48 +175,41 @@ def move_to_action(state: State, move: Move) -> int:
     """The id of a decision in ``state``'s game.
 
     Raises:
-        InvalidMoveError: ``move`` is not a Chrononauts decision of this card list.
+        InvalidMoveError: ``move`` is not exactly a Chrononauts move (class and field types, as
+            `check_move` decides), or not a decision of this card list.
     """
-    try:
-        return layout(state).decision_ids[move]
-    except (KeyError, TypeError):
-        raise InvalidMoveError(f"{move!r} is not a Chrononauts decision of this game") from None
+    return SHAPES.lookup(layout(state).decision_ids, move, "Chrononauts decision of this card list")
 
 
 def action_to_move(state: State, action: int) -> Move:
-    """The decision with id ``action``.
+    """The decision with id ``action`` (which may not be legal in ``state``: `check_move` says).
 
     Raises:
-        IllegalMoveError: ``action`` is not an int in ``range(num_actions(state))``.
+        InvalidMoveError: ``action`` is not an int in ``range(num_actions(state))`` (a ``bool``, a
+            float or a numpy integer is refused).
     """
     decisions = layout(state).decisions
-    if type(action) is not int or not 0 <= action < len(decisions):
-        raise IllegalMoveError(f"{action!r} is not a Chrononauts action id (0..{len(decisions) - 1})")
-    return decisions[action]
+    return decisions[check_id(action, len(decisions), "Chrononauts action id")]
 
 
 def move_to_chance(state: State, move: Move) -> int:
     """The id of a chance outcome (``Draw``, ``Deal``, ``FirstPlayer``) in ``state``'s game.
 
     Raises:
-        InvalidMoveError: ``move`` is not a chance outcome of this card list.
+        InvalidMoveError: ``move`` is not exactly a Chrononauts move, or not a chance outcome of
+            this card list.
     """
-    try:
-        return layout(state).chance_ids[move]
-    except (KeyError, TypeError):
-        raise InvalidMoveError(f"{move!r} is not a Chrononauts chance outcome of this game") from None
+    return SHAPES.lookup(layout(state).chance_ids, move, "Chrononauts chance outcome of this card list")
 
 
 def chance_to_move(state: State, outcome: int) -> Move:
     """The chance outcome with id ``outcome``.
 
     Raises:
-        IllegalMoveError: ``outcome`` is not an int in ``range(num_chance_outcomes(state))``.
+        InvalidMoveError: ``outcome`` is not an int in ``range(num_chance_outcomes(state))``.
     """
     chances = layout(state).chances
-    if type(outcome) is not int or not 0 <= outcome < len(chances):
-        raise IllegalMoveError(f"{outcome!r} is not a Chrononauts chance outcome id (0..{len(chances) - 1})")
-    return chances[outcome]
+    return chances[check_id(outcome, len(chances), "Chrononauts chance outcome id")]
 
 
 def max_game_length(state: State) -> int | None:

@@ -8,14 +8,24 @@ tables of plays and Killing Time moves), so comparing by identity first is cheap
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+import functools
+from collections.abc import Collection
+from typing import Any, Final, TypeAlias
 
 import attrs
 
+from tabletop_rules.chrononauts.content.records import CardSet
+from tabletop_rules.core.codecs import Array, Integer, Text, Union, optional
+from tabletop_rules.core.shapes import move_shapes
+
 __all__ = [
     "DECISION_TYPES",
+    "ID_PATTERN",
+    "MAX_ID_CHARS",
     "MOVE_TYPES",
     "PASS",
+    "SEATS",
+    "SHAPES",
     "Deal",
     "Declare",
     "Discard",
@@ -108,3 +118,62 @@ DECISION_TYPES: Final = (Play, KillTime, Discard, Memo, Pass, Mulligan, Declare)
 
 PASS: Final = Pass()
 """The shared `Pass` (any ``Pass()`` equals it)."""
+
+
+# --- the exact shape of a move: field types and bounds, before any rule reads them ---------------
+# The library's one check of a move object (`core.codecs.MoveShapes`) reads these codecs; the move
+# JSON of `wire.py` is derived from the same ones. A card id's codec also knows, for the JSON
+# decoder, which ids a state's card list has.
+
+SEATS: Final = 10
+"""Seat slots of the layout: player targets and first players, for any player count up to 10."""
+MAX_ID_CHARS: Final = 200
+"""The longest card id or linchpin icon a move may name."""
+ID_PATTERN: Final = r"[^\x00-\x1f]+"
+
+
+@functools.lru_cache(maxsize=16)  # keyed by the immutable card list; returns a frozenset
+def _targets(cards: CardSet) -> frozenset[str]:
+    """The text targets of a play: linchpin icons, Artifact ids and the two directions."""
+    return frozenset([*cards.linchpin_by_icon, *(a.id for a in cards.artifacts), "next", "previous"])
+
+
+@functools.lru_cache(maxsize=16)  # keyed by the immutable card list; returns a frozenset
+def _goals(cards: CardSet) -> frozenset[str]:
+    return frozenset([*(i.id for i in cards.identities), *(m.id for m in cards.missions)])
+
+
+def _play_cards(state: Any) -> Collection[str]:  # a State (not imported: the state module imports this one)
+    return state.cards.play_cards  # type: ignore[no-any-return]
+
+
+PLAY_CARD: Final = Text(MAX_ID_CHARS, ID_PATTERN, _play_cards, "play-deck card id")
+SEAT: Final = Integer(0, SEATS - 1)
+"""A seat of the layout: a player target or the first player."""
+SHAPES: Final = move_shapes(
+    "Chrononauts",
+    MOVE_TYPES,
+    fields={
+        "Play.card": PLAY_CARD,
+        "Play.target": optional(
+            Union(
+                (
+                    Text(
+                        MAX_ID_CHARS,
+                        ID_PATTERN,
+                        lambda s: _targets(s.cards),
+                        "linchpin icon, Artifact or direction",
+                    ),
+                    SEAT,
+                )
+            )
+        ),
+        "KillTime.cards": Array(PLAY_CARD, 1, 2),
+        "Discard.card": PLAY_CARD,
+        "Memo.card": PLAY_CARD,
+        "Draw.card": PLAY_CARD,
+        "Deal.card": Text(MAX_ID_CHARS, ID_PATTERN, lambda s: _goals(s.cards), "ID or Mission card id"),
+        "FirstPlayer.player": SEAT,
+    },
+)
+"""The exact shape of every Chrononauts move (`core.codecs.MoveShapes`): classes, field types, bounds."""

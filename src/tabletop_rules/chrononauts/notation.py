@@ -30,6 +30,7 @@ from typing import Final
 from tabletop_rules.chrononauts.content.records import CardSet, PatchCard
 from tabletop_rules.chrononauts.legality import chance_outcomes, legal_moves
 from tabletop_rules.chrononauts.moves import (
+    SHAPES,
     Deal,
     Declare,
     Discard,
@@ -45,6 +46,7 @@ from tabletop_rules.chrononauts.moves import (
 from tabletop_rules.chrononauts.state import State
 from tabletop_rules.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.jsonio import brief
 
 __all__ = ["MAX_MOVE_TEXT", "move_to_str", "parse_move", "quote"]
 
@@ -90,7 +92,20 @@ def _multiple_patches(cards: CardSet, year: int) -> bool:
 
 
 def move_to_str(state: State, move: Move) -> str:
-    """The move in Chrononauts notation, in the context of ``state``."""
+    """The move in Chrononauts notation, in the context of ``state``.
+
+    Raises:
+        InvalidMoveError: if ``move`` is not exactly a Chrononauts move (class and field types, as
+            `check_move` decides), or names a card that is not in ``state``'s card list.
+    """
+    SHAPES.check(move)
+    try:
+        return _move_text(state, move)
+    except KeyError:
+        raise InvalidMoveError(f"{brief(move)} names a card that is not in this game's card list") from None
+
+
+def _move_text(state: State, move: Move) -> str:
     cards = state.cards
     if isinstance(move, Play):
         card = cards.play_cards[move.card]
@@ -127,7 +142,7 @@ def move_to_str(state: State, move: Move) -> str:
         return f"deal {move.card}"
     if isinstance(move, FirstPlayer):
         return f"first P{move.player}"
-    raise InvalidMoveError(f"not a Chrononauts move: {move!r}")
+    raise AssertionError("unreachable: SHAPES accepts only the move classes above")  # pragma: no cover
 
 
 def _tokens(text: str) -> list[str]:
@@ -136,13 +151,13 @@ def _tokens(text: str) -> list[str]:
     stripped = text.strip()
     for match in _TOKEN.finditer(stripped):
         if stripped[pos : match.start()].strip():
-            raise InvalidMoveError(f"cannot read {text!r}: unbalanced quotes")
+            raise InvalidMoveError(f"cannot read {brief(text, 120)}: unbalanced quotes")
         pos = match.end()
         if match.group(1) is not None:
             out.append(re.sub(r"\\(.)", r"\1", match.group(1)))
         else:
             if '"' in match.group(2):
-                raise InvalidMoveError(f"cannot read {text!r}: unbalanced quotes")
+                raise InvalidMoveError(f"cannot read {brief(text, 120)}: unbalanced quotes")
             out.append(match.group(2))
     return out
 
@@ -155,15 +170,15 @@ def parse_move(state: State, text: str) -> Move:
         IllegalMoveError: the move is well formed but not legal here.
         AmbiguousMoveError: several legal moves match; the message lists them.
     """
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"a move must be given as text, got {type(text).__name__}")
+    if type(text) is not str:
+        raise InvalidMoveError(f"a move must be given as text (a str), not {brief(text)}")
     if len(text) > MAX_MOVE_TEXT:
         raise InvalidMoveError(
             f"move text of {len(text)} characters is longer than the limit of {MAX_MOVE_TEXT}"
         )
     tokens = _tokens(text)
     if not tokens or tokens[0].lower() not in _VERBS:
-        raise InvalidMoveError(f"cannot read {text!r}: expected one of {', '.join(_VERBS)}")
+        raise InvalidMoveError(f"cannot read {brief(text, 120)}: expected one of {', '.join(_VERBS)}")
     verb, args = tokens[0].lower(), tokens[1:]
     cards = state.cards
     names = _lookup(cards)
@@ -171,19 +186,21 @@ def parse_move(state: State, text: str) -> Move:
     def card(token: str, kinds: tuple[str, ...] = ("play",)) -> str:
         found = names.get(token.lower())
         if found is None:
-            raise InvalidMoveError(f"{text!r}: unknown card {token!r}")
+            raise InvalidMoveError(f"{brief(text, 120)}: unknown card {brief(token)}")
         if "play" in kinds and found not in cards.play_cards:
-            raise InvalidMoveError(f"{text!r}: {token!r} is not a play-deck card")
+            raise InvalidMoveError(f"{brief(text, 120)}: {brief(token)} is not a play-deck card")
         return found
 
     def arity(low: int, high: int) -> None:
         if not low <= len(args) <= high:
-            raise InvalidMoveError(f"{text!r}: {verb} takes {low}..{high} arguments, got {len(args)}")
+            raise InvalidMoveError(
+                f"{brief(text, 120)}: {verb} takes {low}..{high} arguments, got {len(args)}"
+            )
 
     def player(token: str) -> int:
         match = _PLAYER.fullmatch(token)
         if match is None:
-            raise InvalidMoveError(f"{text!r}: expected a player such as P1, got {token!r}")
+            raise InvalidMoveError(f"{brief(text, 120)}: expected a player such as P1, got {brief(token)}")
         return int(match.group(1))
 
     test: Callable[[Move], bool]
@@ -200,14 +217,14 @@ def parse_move(state: State, text: str) -> Move:
         if args[0].isascii() and args[0].isdigit():
             year = int(args[0])
             if year not in cards.ripple_index:
-                raise InvalidMoveError(f"{text!r}: {year} is not a ripplepoint year")
+                raise InvalidMoveError(f"{brief(text, 120)}: {year} is not a ripplepoint year")
             wanted = set(cards.timeline_by_year[year].patch_ids)  # type: ignore[union-attr]
         else:
             wanted = {card(args[0])}
         if len(args) == 2:
             wanted &= {card(args[1])}
         if not wanted or not all(isinstance(cards.by_id[w], PatchCard) for w in wanted):
-            raise InvalidMoveError(f"{text!r} does not name a patch")
+            raise InvalidMoveError(f"{brief(text, 120)} does not name a patch")
         test = lambda m: isinstance(m, Play) and m.card in wanted  # noqa: E731
     elif verb == "kill-time":
         arity(1, 2)
@@ -247,10 +264,11 @@ def parse_move(state: State, text: str) -> Move:
     candidates: Sequence[Move] = legal_moves(state) or [m for m, _ in chance_outcomes(state)]
     matches = [m for m in candidates if test(m)]
     if not matches:
-        raise IllegalMoveError(f"{text!r} is not legal here")
+        raise IllegalMoveError(f"{brief(text, 120)} is not legal here")
     if len(matches) > 1:
-        listed = ", ".join(move_to_str(state, m) for m in matches)
-        raise AmbiguousMoveError(f"{text!r} matches {len(matches)} legal moves: {listed}")
+        listed = ", ".join(move_to_str(state, m) for m in matches[:4])
+        listed += f" and {len(matches) - 4} more" if len(matches) > 4 else ""
+        raise AmbiguousMoveError(f"{brief(text, 120)} matches {len(matches)} legal moves: {listed}")
     return matches[0]
 
 
@@ -259,7 +277,7 @@ def _target(cards: CardSet, names: Mapping[str, str], token: str, text: str) -> 
         year = int(token)
         card = cards.timeline_by_year.get(year)
         if card is None or not hasattr(card, "icon"):
-            raise InvalidMoveError(f"{text!r}: {year} is not a linchpin year")
+            raise InvalidMoveError(f"{brief(text, 120)}: {year} is not a linchpin year")
         return str(card.icon)
     match = _PLAYER.fullmatch(token)
     if match is not None:
@@ -271,5 +289,5 @@ def _target(cards: CardSet, names: Mapping[str, str], token: str, text: str) -> 
             return icon
     found = names.get(token.lower())
     if found is None:
-        raise InvalidMoveError(f"{text!r}: unknown target {token!r}")
+        raise InvalidMoveError(f"{brief(text, 120)}: unknown target {brief(token)}")
     return found

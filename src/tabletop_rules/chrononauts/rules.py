@@ -35,15 +35,11 @@ from tabletop_rules.chrononauts.frames import (
 from tabletop_rules.chrononauts.history import EMPTY_HISTORY
 from tabletop_rules.chrononauts.legality import chance_outcomes, current_player, decision_player, legal_moves
 from tabletop_rules.chrononauts.moves import (
-    Deal,
-    Declare,
-    Discard,
+    SHAPES,
     Draw,
-    FirstPlayer,
     KillTime,
     Memo,
     Move,
-    Mulligan,
     Pass,
     Play,
 )
@@ -152,29 +148,6 @@ def new_game(
     return work.freeze()
 
 
-_FIELDS: Final[Mapping[type, tuple[tuple[str, tuple[type, ...]], ...]]] = {
-    Play: (("card", (str,)), ("target", (str, int, type(None)))),
-    Discard: (("card", (str,)),),
-    Memo: (("card", (str,)),),
-    Draw: (("card", (str,)),),
-    Deal: (("card", (str,)),),
-    Pass: (),
-    Mulligan: (("take", (bool,)),),
-    Declare: (("claim", (bool,)),),
-    FirstPlayer: (("player", (int,)),),
-}
-"""The exact field types of each move (a ``bool`` is not an ``int``; a numpy integer is neither)."""
-
-
-def _well_formed(move: object) -> bool:
-    kind = type(move)
-    if kind is KillTime:
-        cards = move.cards  # type: ignore[attr-defined]
-        return type(cards) is tuple and 1 <= len(cards) <= 2 and all(type(c) is str for c in cards)
-    fields = _FIELDS.get(kind)
-    return fields is not None and all(type(getattr(move, name)) in types for name, types in fields)
-
-
 def canonical_move(state: State, move: object) -> object:
     """``move`` in the form `legal_moves` lists it: Killing Time's pair is unordered (C-TURN-4), so
     ``KillTime((b, a))`` is read as ``KillTime((a, b))`` in deck order; any other object is returned
@@ -198,14 +171,13 @@ def check_move(state: State, move: object) -> None:
         InvalidMoveError: ``move`` is not a Chrononauts move (by exact type, fields included).
         IllegalMoveError: it is one, but not a legal decision or chance outcome here.
     """
-    if not _well_formed(move):
-        raise InvalidMoveError(f"{brief(move)} is not a Chrononauts move")
+    if state.result is None and state.stack and _surely_legal(state, state.stack[-1], move):
+        return  # the commonest moves, checked without listing every legal move (exact types included)
+    SHAPES.check(move)
     move = canonical_move(state, move)
     if state.result is not None or not state.stack:
         raise IllegalMoveError(f"the game is over; {brief(move)} cannot be applied")
     top = state.stack[-1]
-    if _surely_legal(state, top, move):
-        return
     if isinstance(top, CHANCE_FRAMES):
         check_chance(state, move)
         return

@@ -72,6 +72,7 @@ from tabletop_rules.chrononauts.content.records import CardSet
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State
 from tabletop_rules.chrononauts.views import View, observation
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.wire import check_player
 
 __all__ = [
     "information_state_tensor",
@@ -143,15 +144,14 @@ def _tables(cards: CardSet) -> _Tables:
 
 
 def _check_player(state: State, player: int) -> None:
-    if type(player) is not int or not 0 <= player < state.players:
-        raise ValueError(f"no player {player!r} in a {state.players}-player Chrononauts game")
+    check_player(player, state.players)
 
 
 def observation_tensor(state: State, player: int) -> tuple[float, ...]:
     """What `player` sees of `state` (their `observation`) as floats in `[0, 1]` (layout above).
 
     Raises:
-        ValueError: if `player` is not a seat of the game.
+        InvalidRequestError: if `player` is not a seat of the game.
     """
     _check_player(state, player)
     return tuple(_encode_view(state, observation(state, player)))
@@ -161,7 +161,7 @@ def information_state_tensor(state: State, player: int) -> tuple[float, ...]:
     """`player`'s view plus a fixed-size summary of the history they have read (layout above).
 
     Raises:
-        ValueError: if `player` is not a seat of the game.
+        InvalidRequestError: if `player` is not a seat of the game.
     """
     _check_player(state, player)
     view = observation(state, player)

@@ -19,33 +19,26 @@ in its public wording.
 
 from __future__ import annotations
 
-import functools
 import types
 import typing
-from collections.abc import Collection
 from typing import Any, Final, Literal
 
 import attrs
 
 from tabletop_rules.chrononauts.actions import SEATS, move_to_action
-from tabletop_rules.chrononauts.content.records import CardSet
-from tabletop_rules.chrononauts.moves import MOVE_TYPES, Move
+from tabletop_rules.chrononauts.moves import ID_PATTERN, MAX_ID_CHARS, SHAPES, Move
 from tabletop_rules.chrononauts.rules import check_move, current_player, legal_moves
 from tabletop_rules.chrononauts.state import State
 from tabletop_rules.chrononauts.views import View, observation
 from tabletop_rules.core.wire import (
-    Array,
-    Integer,
-    Text,
-    Union,
+    MoveWire,
     check_cursor,
     check_player,
-    move_wire,
-    optional,
     to_act_json,
 )
 
 __all__ = [
+    "ID_PATTERN",
     "MAX_ID_CHARS",
     "MOVES",
     "events_since",
@@ -55,55 +48,7 @@ __all__ = [
     "view_schema",
 ]
 
-MAX_ID_CHARS: Final = 200
-"""The longest card id or linchpin icon a move may name."""
-ID_PATTERN: Final = r"[^\x00-\x1f]+"
-
-
-@functools.lru_cache(maxsize=16)  # keyed by the immutable card list; returns a frozenset
-def _targets(cards: CardSet) -> frozenset[str]:
-    """The text targets of a play: linchpin icons, Artifact ids and the two directions."""
-    return frozenset([*cards.linchpin_by_icon, *(a.id for a in cards.artifacts), "next", "previous"])
-
-
-@functools.lru_cache(maxsize=16)  # keyed by the immutable card list; returns a frozenset
-def _goals(cards: CardSet) -> frozenset[str]:
-    return frozenset([*(i.id for i in cards.identities), *(m.id for m in cards.missions)])
-
-
-def _play_cards(state: State) -> Collection[str]:
-    return state.cards.play_cards
-
-
-PLAY_CARD: Final = Text(MAX_ID_CHARS, ID_PATTERN, _play_cards, "play-deck card id")
-SEAT: Final = Integer(0, SEATS - 1)
-MOVES: Final = move_wire(
-    "Chrononauts",
-    MOVE_TYPES,
-    check_move,
-    fields={
-        "Play.card": PLAY_CARD,
-        "Play.target": optional(
-            Union(
-                (
-                    Text(
-                        MAX_ID_CHARS,
-                        ID_PATTERN,
-                        lambda s: _targets(s.cards),
-                        "linchpin icon, Artifact or direction",
-                    ),
-                    SEAT,
-                )
-            )
-        ),
-        "KillTime.cards": Array(PLAY_CARD, 1, 2),
-        "Discard.card": PLAY_CARD,
-        "Memo.card": PLAY_CARD,
-        "Draw.card": PLAY_CARD,
-        "Deal.card": Text(MAX_ID_CHARS, ID_PATTERN, lambda s: _goals(s.cards), "ID or Mission card id"),
-        "FirstPlayer.player": SEAT,
-    },
-)
+MOVES: Final = MoveWire.of(SHAPES, check_move)
 """The move JSON of Chrononauts (`core.wire.MoveWire`)."""
 
 

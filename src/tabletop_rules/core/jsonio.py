@@ -20,6 +20,9 @@ shortened (`brief`), never whole.
 
 from __future__ import annotations
 
+import enum
+import functools
+import itertools
 import json
 import os
 import re
@@ -27,10 +30,13 @@ from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
+import attrs
+
 from tabletop_rules.core.errors import InvalidStateError, TabletopRulesError
 
 __all__ = [
     "MAX_ECHO",
+    "MAX_REPR",
     "Fields",
     "as_bool",
     "as_choice",
@@ -39,8 +45,10 @@ __all__ = [
     "as_object",
     "as_text",
     "brief",
+    "brief_keys",
     "check_text",
     "load_json",
+    "one_line",
     "read_text_file",
 ]
 
@@ -48,20 +56,156 @@ ErrorType = type[TabletopRulesError]
 
 MAX_ECHO: Final = 60
 """How many characters of a bad value an error message repeats."""
+MAX_REPR: Final = 200
+"""The longest ``repr`` of a state, a view, a context or options: one line at a REPL."""
 
 _SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 def brief(value: object, limit: int = MAX_ECHO) -> str:
-    """``repr(value)``, cut to ``limit`` characters (error messages never echo a whole input)."""
-    if isinstance(value, str | bytes) and len(value) > 4 * limit:
-        value = value[: 4 * limit]  # the repr of a huge string is never built
-    elif isinstance(value, list | dict | tuple | set | frozenset) and len(value) > limit:
-        return f"<{type(value).__name__} of {len(value)} items>"
-    elif isinstance(value, int) and value.bit_length() > 4 * limit:
-        return f"<int of {value.bit_length()} bits>"  # repr would fail past 4300 digits
-    text = repr(value)
+    """A short description of ``value`` for an error message: its ``repr``, cut to ``limit`` characters.
+
+    Safe on anything a caller can pass: it never raises, never recurses (a list nested 10⁴ deep
+    is described like any other), stops reading a value once ``limit`` characters are written
+    (a huge string, list or number costs no more than a small one), and calls no ``__repr__``
+    but those of Python's own scalars and of the library's classes. A subclass of ``str``,
+    ``int`` or ``float`` shows its class (``MyStr('a')``), since it prints like the real thing;
+    any other foreign object is named by its class alone (``<Foo object>``).
+    """
+    try:
+        text = _Describer(limit).run(value)
+    except Exception:  # a hostile attribute or enum member: name the type alone
+        text = f"<{_type_name(value)} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def one_line(kind: str, summary: Callable[[], str]) -> str:
+    """``<kind summary>``, cut to `MAX_REPR` characters: the ``repr`` of a big record.
+
+    A repr never raises: if ``summary`` fails (a record built by hand with wrong fields), the
+    text says ``(malformed)``.
+    """
+    try:
+        text = f"<{kind} {summary()}>"
+    except Exception:
+        text = f"<{kind} (malformed)>"
+    return text if len(text) <= MAX_REPR else text[: MAX_REPR - 4] + "...>"
+
+
+def brief_keys(keys: Collection[object], shown: int = 5) -> str:
+    """Some of ``keys`` for a message (``'a', 'b' and 99998 more``), however many there are."""
+    first = [brief(k, 30) for k in itertools.islice(keys, shown)]
+    more = len(keys) - len(first)
+    return ", ".join(first) + (f" and {more} more" if more > 0 else "")
+
+
+def _type_name(value: object) -> str:
+    kind = type(value)
+    name = kind.__qualname__
+    if type(name) is not str or len(name) > 40:
+        return "?"
+    return f"numpy.{name}" if getattr(kind, "__module__", None) == "numpy" else name
+
+
+_SCALARS: Final = (str, bytes, bytearray, int, float, complex, bool, type(None))
+_TRUSTED_MODULE: Final = re.compile(r"(tabletop_rules|fractions|decimal|pathlib|numpy)(\.|$)")
+
+
+class _Describer:
+    """Writes the repr of a value from an explicit stack (no recursion), stopping past a budget."""
+
+    __slots__ = ("budget", "out", "size")
+
+    def __init__(self, limit: int) -> None:
+        self.budget = limit + 1  # one character past the limit is enough to know it was cut
+        self.out: list[str] = []
+        self.size = 0
+
+    def run(self, value: object) -> str:
+        stack: list[tuple[bool, object]] = [(False, value)]  # (is literal text, item)
+        while stack and self.size < self.budget:
+            literal, item = stack.pop()
+            if literal:
+                self._write(item)  # type: ignore[arg-type]
+            else:
+                stack.extend(reversed(self._parts(item)))
+        return "".join(self.out)
+
+    def _write(self, text: str) -> None:
+        self.out.append(text)
+        self.size += len(text)
+
+    def _parts(self, value: object) -> list[tuple[bool, object]]:
+        """The text of ``value`` as literal pieces and inner values still to describe."""
+        kind = type(value)
+        if kind in _SCALARS:
+            return [(True, _scalar(value, 4 * self.budget))]
+        trusted = _TRUSTED_MODULE.match(getattr(kind, "__module__", "") or "")
+        if isinstance(value, enum.Enum):
+            return [(True, repr(value) if trusted else f"{_type_name(value)}.{value.name}")]
+        if kind.__name__ == "ndarray" and kind.__module__ == "numpy":
+            return [(True, f"<numpy array of shape {brief(getattr(value, 'shape', None))}>")]
+        plain = _plain_scalar(value)
+        if plain is not None:  # a subclass of str, int or float: shown with its class, by the base's repr
+            return [(True, f"{_type_name(value)}({_scalar(plain, 4 * self.budget)})")]
+        if kind is list or kind is tuple or kind is set or kind is frozenset or kind is dict:
+            return self._container(value, kind)
+        if attrs.has(kind) and _attrs_repr(kind):
+            fields = [f.name for f in attrs.fields(kind) if f.repr]
+            parts: list[tuple[bool, object]] = [(True, f"{kind.__qualname__}(")]
+            for i, name in enumerate(fields[: self.budget]):
+                parts += [(True, f"{', ' if i else ''}{name}="), (False, getattr(value, name))]
+            return [*parts, (True, ")")]
+        if trusted:
+            return [(True, repr(value)[: 4 * self.budget])]
+        return [(True, f"<{_type_name(value)} object>")]
+
+    def _container(self, value: Any, kind: type) -> list[tuple[bool, object]]:
+        size = len(value)
+        if size > self.budget:
+            return [(True, f"<{kind.__name__} of {size} items>")]
+        if kind is dict:
+            items: list[tuple[bool, object]] = []
+            for i, (key, item) in enumerate(value.items()):
+                items += [(True, ", " if i else ""), (False, key), (True, ": "), (False, item)]
+            return [(True, "{"), *items, (True, "}")]
+        if kind is set or kind is frozenset:
+            if not size:
+                return [(True, f"{kind.__name__}()")]
+            open_, close = ("{", "}") if kind is set else ("frozenset({", "})")
+        else:
+            open_, close = ("[", "]") if kind is list else ("(", ",)" if size == 1 else ")")
+        items = []
+        for i, item in enumerate(value):
+            items += [(True, ", " if i else ""), (False, item)]
+        return [(True, open_), *items, (True, close)]
+
+
+def _plain_scalar(value: object) -> str | int | float | None:
+    """The plain ``str``, ``int`` or ``float`` inside a subclass instance (bypassing its overrides)."""
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        return float.__float__(value)
+    return None
+
+
+def _scalar(value: Any, cut: int) -> str:
+    """The repr of a built-in scalar, never longer than about ``cut`` characters to build."""
+    if isinstance(value, str | bytes | bytearray):
+        return repr(value[:cut])
+    if type(value) is int and value.bit_length() > cut:
+        return f"<int of {value.bit_length()} bits>"  # repr would fail past 4300 digits
+    return repr(value)
+
+
+@functools.cache  # keyed by class; a class's repr method does not change
+def _attrs_repr(kind: type) -> bool:
+    """Whether ``kind`` uses the ``repr`` attrs wrote (described field by field, without recursion)."""
+    code = getattr(kind.__repr__, "__code__", None)
+    return code is not None and code.co_filename.startswith("<attrs generated")
 
 
 def _fail(error: ErrorType, where: str, message: str) -> NoReturn:
@@ -249,7 +393,7 @@ class Fields:
         extra = sorted(k for k in keys if k not in required and k not in optional)
         if missing or extra:
             parts = ([f"lacks {missing}"] if missing else []) + (
-                [f"has unknown key(s) {brief(extra, 120)}"] if extra else []
+                [f"has unknown key(s) {brief_keys(extra)}"] if extra else []
             )
             _fail(error, where, " and ".join(parts))
 

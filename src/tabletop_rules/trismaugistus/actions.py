@@ -46,15 +46,17 @@ from __future__ import annotations
 import functools
 import warnings
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
-from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from tabletop_rules.core.errors import InvalidOptionError
 from tabletop_rules.core.frozen import frozen_mapping
 from tabletop_rules.core.jsonio import brief
+from tabletop_rules.core.shapes import check_id
 from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import (
+    SHAPES,
     ArtifactDie,
     CardDrawn,
     HumanCompleteObjective,
@@ -68,7 +70,7 @@ from tabletop_rules.trismaugistus.moves import (
     ReportBoard,
 )
 from tabletop_rules.trismaugistus.reports import BOWL_PATTERNS, round_layout, setup_menu
-from tabletop_rules.trismaugistus.state import State
+from tabletop_rules.trismaugistus.state import MAX_TURN, State
 from tabletop_rules.trismaugistus.vocabulary import (
     COLOURS,
     DICE_PER_ROUND,
@@ -158,59 +160,45 @@ def num_chance_outcomes(state: State) -> int:
     return len(_encoding(_pack_of(state, "num_chance_outcomes")).chances)
 
 
-def _lookup(table: Mapping[Move, int], move: Any) -> int | None:
-    try:
-        return table.get(move)
-    except TypeError:  # a move object holding an unhashable value
-        return None
-
-
 def move_to_action(state: State, move: Move) -> int:
     """The id of a decision (one of the menus of ``legal_moves``) in the encoding of ``state``'s pack.
 
     Raises:
-        InvalidMoveError: for a chance outcome, a non-move, or a report that no menu offers.
+        InvalidMoveError: if ``move`` is not exactly a Trismaugistus move (class and field types,
+            as `check_move` decides), or is a chance outcome or a report that no menu offers.
     """
-    action = _lookup(_encoding(state.pack).action_ids, move)
-    if action is None:
-        raise InvalidMoveError(f"{brief(move)} is not a Trismaugistus decision with an action id")
-    return action
+    return SHAPES.lookup(_encoding(state.pack).action_ids, move, "Trismaugistus decision with an action id")
 
 
 def action_to_move(state: State, action: int) -> Move:
     """The decision with id ``action`` in the encoding of ``state``'s pack.
 
     Raises:
-        IllegalMoveError: if ``action`` is not in ``range(num_actions(state))``.
+        InvalidMoveError: if ``action`` is not an ``int`` in ``range(num_actions(state))`` (a ``bool``,
+            a float or a numpy integer is refused).
     """
     actions = _encoding(state.pack).actions
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(actions):
-        raise IllegalMoveError(f"{brief(action)} is not a Trismaugistus action id (0..{len(actions) - 1})")
-    return actions[action]
+    return actions[check_id(action, len(actions), "Trismaugistus action id")]
 
 
 def move_to_chance(state: State, move: Move) -> int:
     """The id of a chance outcome (as ``chance_outcomes`` offers it) in the encoding of ``state``'s pack.
 
     Raises:
-        InvalidMoveError: for a decision, a non-move, ``ObjectiveDieRaw``, or an id not in the pack.
+        InvalidMoveError: if ``move`` is not exactly a Trismaugistus move, or is a decision,
+            ``ObjectiveDieRaw``, or an outcome naming an id that is not in the pack.
     """
-    outcome = _lookup(_encoding(state.pack).chance_ids, move)
-    if outcome is None:
-        raise InvalidMoveError(f"{brief(move)} is not a Trismaugistus chance outcome with an id")
-    return outcome
+    return SHAPES.lookup(_encoding(state.pack).chance_ids, move, "Trismaugistus chance outcome with an id")
 
 
 def chance_to_move(state: State, outcome: int) -> Move:
     """The chance outcome with id ``outcome`` in the encoding of ``state``'s pack.
 
     Raises:
-        IllegalMoveError: if ``outcome`` is not in ``range(num_chance_outcomes(state))``.
+        InvalidMoveError: if ``outcome`` is not an ``int`` in ``range(num_chance_outcomes(state))``.
     """
     chances = _encoding(state.pack).chances
-    if isinstance(outcome, bool) or not isinstance(outcome, int) or not 0 <= outcome < len(chances):
-        raise IllegalMoveError(f"{brief(outcome)} is not a Trismaugistus chance id (0..{len(chances) - 1})")
-    return chances[outcome]
+    return chances[check_id(outcome, len(chances), "Trismaugistus chance outcome id")]
 
 
 def max_game_length(state: State, max_turns: int = DEFAULT_MAX_TURNS) -> int:
@@ -229,8 +217,8 @@ def max_game_length(state: State, max_turns: int = DEFAULT_MAX_TURNS) -> int:
         InvalidOptionError: if ``max_turns`` is not an integer >= 0.
     """
     pack = _pack_of(state, "max_game_length")
-    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 0:
-        raise InvalidOptionError(f"max_turns must be an integer >= 0, not {brief(max_turns)}")
+    if type(max_turns) is not int or not 0 <= max_turns <= MAX_TURN:
+        raise InvalidOptionError(f"max_turns must be an integer in 0..{MAX_TURN}, not {brief(max_turns)}")
     board_experiments = sum(1 for e in pack.experiments if e.stage != "starting")
     board_artifacts = sum(1 for a in pack.artifacts if not a.starting)
     purples = max(OBJECTIVE_PURPLE_COUNT.values())

@@ -15,19 +15,32 @@ Board data inside moves and states is stored in canonical orders (see
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final, Literal, NoReturn, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
-from tabletop_rules.core.errors import IllegalMoveError
-from tabletop_rules.core.frozen import frozen_mapping
-from tabletop_rules.core.jsonio import brief
+from tabletop_rules.core.codecs import Array, Integer, Text, fixed, optional, record_codec
+from tabletop_rules.core.shapes import move_shapes
+from tabletop_rules.trismaugistus.content.loader import ID_PATTERN
 from tabletop_rules.trismaugistus.content.records import BonusSpace
-from tabletop_rules.trismaugistus.vocabulary import Colour, Element, Face
+from tabletop_rules.trismaugistus.vocabulary import (
+    COLOURS,
+    CUBES_TO_SCORE,
+    ELEMENTS,
+    FACES,
+    MAX_BOWL,
+    OBJECTIVE_ROW_SIZE,
+    Colour,
+    Element,
+    Face,
+)
 
 __all__ = [
+    "MAX_ID_CHARS",
+    "MAX_LEVEL",
+    "MAX_LIST",
     "MAX_REPORTED_SCORE",
+    "SHAPES",
     "Areas",
     "ArtifactDie",
     "BonusLayout",
@@ -210,141 +223,96 @@ ChanceOutcome: TypeAlias = CardDrawn | ObjectiveDie | ObjectiveDieRaw | Masterpi
 Move: TypeAlias = Report | ChanceOutcome
 
 
-# --- the shape of a move: exact types, before any rule looks at it -----------------------------------
+# --- the exact shape of a move: field types and bounds, before any rule reads them ---------------
+# The library's one check of a move object (`core.codecs.MoveShapes`) reads these codecs; the move
+# JSON of `wire.py` is derived from the same ones. Values are checked by the rules afterwards (an
+# experiment id that is not on the board is well formed but not legal).
 
-MAX_MOVE_ITEMS: Final = 64
-"""The most ids a tuple field of a move may hold (a row, an area, an offer, a track's bonuses)."""
-MAX_NAME_CHARS: Final = 64
-"""The longest text field of a move (an id, a face, a colour, a reason): pack ids have at most 64."""
-
-
-def _name_ok(value: Any) -> bool:
-    return type(value) is str and len(value) <= MAX_NAME_CHARS
-
-
-def _malformed(move: Any, field: str, wanted: str) -> NoReturn:
-    value = getattr(move, field, None)
-    raise IllegalMoveError(
-        f"{type(move).__name__}.{field} must be {wanted}, not {brief(value)} ({type(value).__name__});"
-        " this is not a well-formed Trismaugistus move"
-    )
+MAX_ID_CHARS: Final = 200
+"""The longest pack id a move may name."""
+MAX_LIST: Final = 1000
+"""The most ids a list of a report may hold (an area, an offer, the unavailable masterpieces)."""
+MAX_LEVEL: Final = 10_000
+"""The highest track level a bonus space of a report may name."""
 
 
-def _ids_ok(value: Any, *, optional: bool = False) -> bool:
-    if value is None:
-        return optional
-    return type(value) is tuple and len(value) <= MAX_MOVE_ITEMS and all(_name_ok(x) for x in value)
+def _ids(what: str, table: str) -> Text:
+    """A pack id's codec; the JSON decoder also checks it is an id of `table` in the state's pack."""
+    return Text(MAX_ID_CHARS, ID_PATTERN.pattern, lambda s: getattr(s.pack, table), what)
 
 
-def _layout_ok(value: Any) -> bool:
-    return value is None or (
-        type(value) is tuple
-        and len(value) <= MAX_MOVE_ITEMS
-        and all(
-            type(spaces) is tuple
-            and len(spaces) <= MAX_MOVE_ITEMS
-            and all(type(s) is BonusSpace and type(s.level) is int and _name_ok(s.kind) for s in spaces)
-            for spaces in value
+EXPERIMENT: Final = _ids("experiment id of the pack", "experiment")
+ARTIFACT: Final = _ids("artifact id of the pack", "artifact")
+OBJECTIVE: Final = _ids("objective id of the pack", "objective")
+MASTERPIECE: Final = _ids("masterpiece id of the pack", "masterpiece")
+CARD: Final = _ids("automa card id of the pack", "card")
+BONUS_LAYOUT: Final = optional(
+    fixed(
+        tuple(
+            Array(record_codec(BonusSpace, fields={"BonusSpace.level": Integer(1, MAX_LEVEL)}), 0, MAX_LEVEL)
+            for _ in ELEMENTS
         )
     )
+)
+SLOT: Final = record_codec(
+    ObjectiveSlot,
+    fields={"ObjectiveSlot.card_id": OBJECTIVE, "ObjectiveSlot.cubes": Integer(0, CUBES_TO_SCORE)},
+)
+SHAPES: Final = move_shapes(
+    "Trismaugistus",
+    (
+        Setup,
+        ReportBoard,
+        HumanDraftDie,
+        HumanTakeExperiment,
+        HumanTakeArtifact,
+        HumanCompleteObjective,
+        HumanEndTurn,
+        CardDrawn,
+        ObjectiveDie,
+        ObjectiveDieRaw,
+        MasterpieceDrawn,
+        ArtifactDie,
+        ReportFinalScore,
+    ),
+    fields={
+        "Setup.difficulty": Integer(1, 3),
+        "Setup.starting_experiment": EXPERIMENT,
+        "Setup.starting_artifact": ARTIFACT,
+        "Setup.objective_row": Array(OBJECTIVE, 0, OBJECTIVE_ROW_SIZE, unique=True),
+        "Setup.masterpieces_unavailable": Array(MASTERPIECE, 0, MAX_LIST, unique=True),
+        "Setup.bonus_layout": BONUS_LAYOUT,
+        "Setup.objective_purple_ids": optional(Array(CARD, 0, OBJECTIVE_ROW_SIZE, unique=True)),
+        "ReportBoard.bowls": optional(
+            fixed(tuple(fixed((Integer(0, MAX_BOWL),) * len(COLOURS)) for _ in FACES))
+        ),
+        "ReportBoard.experiment_areas": optional(fixed(tuple(Array(EXPERIMENT, 0, MAX_LIST) for _ in FACES))),
+        "ReportBoard.artifact_offers": optional(fixed(tuple(Array(ARTIFACT, 0, MAX_LIST) for _ in COLOURS))),
+        "ReportBoard.objective_row": optional(Array(SLOT, 0, OBJECTIVE_ROW_SIZE)),
+        "ReportBoard.bonus_layout": BONUS_LAYOUT,
+        "HumanTakeExperiment.experiment_id": EXPERIMENT,
+        "HumanTakeArtifact.artifact_id": ARTIFACT,
+        "HumanCompleteObjective.position": Integer(1, OBJECTIVE_ROW_SIZE),
+        "CardDrawn.card_id": CARD,
+        "ObjectiveDie.position": Integer(1, OBJECTIVE_ROW_SIZE),
+        "ObjectiveDieRaw.value": Integer(1, 6),
+        "MasterpieceDrawn.masterpiece_id": MASTERPIECE,
+        "ArtifactDie.slot": Integer(1, 2),
+        "ReportFinalScore.points": Integer(0, MAX_REPORTED_SCORE),
+    },
+)
+"""The exact shape of every Trismaugistus move (`core.codecs.MoveShapes`): classes, field types, bounds."""
 
 
-def _groups_ok(value: Any) -> bool:
-    return value is None or (
-        type(value) is tuple and len(value) <= MAX_MOVE_ITEMS and all(_ids_ok(x) for x in value)
-    )
+def check_shape(move: object) -> None:
+    """Check that ``move`` is exactly a move of this game: its class, and every field of its exact
+    type (an ``int`` is never a ``bool``, a float, a numpy integer or a subclass; a ``str`` never a
+    subclass; tuples hold the right items) within its bounds (`SHAPES`).
 
-
-def _bowls_ok(value: Any) -> bool:
-    return value is None or (
-        type(value) is tuple
-        and len(value) <= MAX_MOVE_ITEMS
-        and all(type(c) is tuple and len(c) <= 3 and all(type(n) is int for n in c) for c in value)
-    )
-
-
-def _slots_ok(value: Any) -> bool:
-    return value is None or (
-        type(value) is tuple
-        and len(value) <= MAX_MOVE_ITEMS
-        and all(
-            type(s) is ObjectiveSlot
-            and _name_ok(s.card_id)
-            and type(s.face_up) is bool
-            and type(s.cubes) is int
-            for s in value
-        )
-    )
-
-
-def check_shape(move: Any) -> None:
-    """Check that every field of ``move`` has its exact type (``int`` is never a ``bool``, a float, a
-    numpy integer or a subclass; ``str`` never a subclass; tuples hold the right elements).
-
-    Values are checked by the rules afterwards (a difficulty of 7 is well formed but illegal).
+    Values are checked by the rules afterwards (an id that is not on the board is well formed but
+    not legal).
 
     Raises:
-        IllegalMoveError: naming the first field of the wrong type (a move of this game, but not one
-            that can be applied anywhere, as before this check existed).
+        InvalidMoveError: naming the class or the first field that is not of its shape.
     """
-    kind = type(move)
-    if kind is Setup:
-        if type(move.difficulty) is not int:
-            _malformed(move, "difficulty", "an int")
-        if type(move.objectives_enabled) is not bool:
-            _malformed(move, "objectives_enabled", "a bool")
-        for name in ("starting_experiment", "starting_artifact"):
-            if not _name_ok(getattr(move, name)):
-                _malformed(move, name, f"an id (a str of at most {MAX_NAME_CHARS} characters)")
-        if move.tiebreak_track is not None and not _name_ok(move.tiebreak_track):
-            _malformed(move, "tiebreak_track", "a track name or None")
-        for name in ("objective_row", "masterpieces_unavailable"):
-            if not _ids_ok(getattr(move, name)):
-                _malformed(move, name, f"a tuple of at most {MAX_MOVE_ITEMS} ids")
-        if not _ids_ok(move.objective_purple_ids, optional=True):
-            _malformed(move, "objective_purple_ids", "a tuple of ids or None")
-        if not _layout_ok(move.bonus_layout):
-            _malformed(
-                move, "bonus_layout", "a tuple of tuples of BonusSpace(level: int, kind: str), or None"
-            )
-    elif kind is ReportBoard:
-        if not _bowls_ok(move.bowls):
-            _malformed(move, "bowls", "a tuple of (red, white, black) int counts, or None")
-        for name in ("experiment_areas", "artifact_offers"):
-            if not _groups_ok(getattr(move, name)):
-                _malformed(move, name, "a tuple of tuples of ids, or None")
-        if not _slots_ok(move.objective_row):
-            _malformed(move, "objective_row", "a tuple of ObjectiveSlot(str, bool, int), or None")
-        if not _layout_ok(move.bonus_layout):
-            _malformed(
-                move, "bonus_layout", "a tuple of tuples of BonusSpace(level: int, kind: str), or None"
-            )
-        if move.reason is not None and not _name_ok(move.reason):
-            _malformed(move, "reason", "a reason (str) or None")
-    elif kind is HumanEndTurn:
-        if type(move.finished_round) is not bool:
-            _malformed(move, "finished_round", "a bool")
-    else:
-        for field in attrs.fields(kind):
-            wanted = _FIELD_TYPES.get(field.name)
-            value = getattr(move, field.name)
-            if wanted is not None and type(value) is not wanted:
-                _malformed(move, field.name, f"a {wanted.__name__}")
-            if wanted is str and len(value) > MAX_NAME_CHARS:
-                _malformed(move, field.name, f"a name of at most {MAX_NAME_CHARS} characters")
-
-
-_FIELD_TYPES: Final[Mapping[str, type]] = frozen_mapping(
-    {
-        "face": str,
-        "colour": str,
-        "experiment_id": str,
-        "artifact_id": str,
-        "card_id": str,
-        "masterpiece_id": str,
-        "position": int,
-        "value": int,
-        "slot": int,
-        "points": int,
-    }
-)
+    SHAPES.check(move)

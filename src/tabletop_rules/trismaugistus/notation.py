@@ -73,6 +73,7 @@ from tabletop_rules.trismaugistus.moves import (
     ReportBoard,
     ReportFinalScore,
     Setup,
+    check_shape,
 )
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.rules import apply, check_move, new_game
@@ -433,8 +434,10 @@ def move_to_str(state: State, move: Move) -> str:
     """``move`` in the notation of the module's table; a report is written against the state's mirror.
 
     Raises:
-        InvalidMoveError: if ``move`` is not a well-formed move of this game.
+        InvalidMoveError: if ``move`` is not exactly a move of this game (class and field types, as
+            `check_move` decides).
     """
+    check_shape(move)
     try:
         if isinstance(move, ReportBoard):
             return _format(move, state.board, roll=_is_roll(state, move))

@@ -56,6 +56,7 @@ from typing import Final
 import attrs
 
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.wire import check_player
 from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.state import DieOnTracker, State
 from tabletop_rules.trismaugistus.vocabulary import (
@@ -163,10 +164,9 @@ def observation_tensor(state: State, player: int = 0) -> tuple[float, ...]:
     """The whole state as `observation_tensor_size(state)` floats in `[0, 1]` (layout above).
 
     Raises:
-        ValueError: if `player` is not 0 (the game has one player).
+        InvalidRequestError: if `player` is not 0 (the human reporter; the game has one player).
     """
-    if type(player) is not int or player != 0:
-        raise ValueError(f"no player {player!r} in Trismaugistus (the human reporter is player 0)")
+    check_player(player, 1)
     lay = _layout(state.pack)
     c, e, m, a = len(lay.cards), len(lay.experiments), len(lay.masterpieces), len(lay.artifacts)
     w = _Writer()

@@ -26,50 +26,23 @@ from typing import Any, Final
 
 from tabletop_rules.core.wire import (
     MAX_CURSOR,
-    Array,
-    Integer,
-    Text,
+    MoveWire,
     check_cursor,
     check_player,
     fingerprint_cursor,
-    fixed,
-    move_wire,
-    optional,
-    record_codec,
     to_act_json,
 )
 from tabletop_rules.trismaugistus.actions import move_to_action
-from tabletop_rules.trismaugistus.content.loader import ID_PATTERN
-from tabletop_rules.trismaugistus.content.records import BonusSpace
 from tabletop_rules.trismaugistus.moves import (
-    MAX_REPORTED_SCORE,
-    ArtifactDie,
-    CardDrawn,
-    HumanCompleteObjective,
-    HumanDraftDie,
-    HumanEndTurn,
-    HumanTakeArtifact,
-    HumanTakeExperiment,
-    MasterpieceDrawn,
+    MAX_ID_CHARS,
+    MAX_LEVEL,
+    MAX_LIST,
+    SHAPES,
     Move,
-    ObjectiveDie,
-    ObjectiveDieRaw,
-    ObjectiveSlot,
-    ReportBoard,
-    ReportFinalScore,
-    Setup,
 )
 from tabletop_rules.trismaugistus.rules import check_move, current_player, legal_moves
 from tabletop_rules.trismaugistus.serialization import state_to_dict
 from tabletop_rules.trismaugistus.state import State
-from tabletop_rules.trismaugistus.vocabulary import (
-    COLOURS,
-    CUBES_TO_SCORE,
-    ELEMENTS,
-    FACES,
-    MAX_BOWL,
-    OBJECTIVE_ROW_SIZE,
-)
 
 __all__ = [
     "MAX_ID_CHARS",
@@ -86,79 +59,7 @@ __all__ = [
 
 PLAYERS: Final = 1
 """The seats of a Trismaugistus game: the human (0); the automa is not a player."""
-MAX_ID_CHARS: Final = 200
-"""The longest pack id a move may name."""
-MAX_LIST: Final = 1000
-"""The most ids a list of a report may hold (an area, an offer, the unavailable masterpieces)."""
-MAX_LEVEL: Final = 10_000
-"""The highest track level a bonus space of a report may name."""
-
-
-def _ids(what: str, table: str) -> Text:
-    return Text(MAX_ID_CHARS, ID_PATTERN.pattern, lambda s: getattr(s.pack, table), what)
-
-
-EXPERIMENT: Final = _ids("experiment id of the pack", "experiment")
-ARTIFACT: Final = _ids("artifact id of the pack", "artifact")
-OBJECTIVE: Final = _ids("objective id of the pack", "objective")
-MASTERPIECE: Final = _ids("masterpiece id of the pack", "masterpiece")
-CARD: Final = _ids("automa card id of the pack", "card")
-BONUS_LAYOUT: Final = optional(
-    fixed(
-        tuple(
-            Array(record_codec(BonusSpace, fields={"BonusSpace.level": Integer(1, MAX_LEVEL)}), 0, MAX_LEVEL)
-            for _ in ELEMENTS
-        )
-    )
-)
-SLOT: Final = record_codec(
-    ObjectiveSlot,
-    fields={"ObjectiveSlot.card_id": OBJECTIVE, "ObjectiveSlot.cubes": Integer(0, CUBES_TO_SCORE)},
-)
-MOVES: Final = move_wire(
-    "Trismaugistus",
-    (
-        Setup,
-        ReportBoard,
-        HumanDraftDie,
-        HumanTakeExperiment,
-        HumanTakeArtifact,
-        HumanCompleteObjective,
-        HumanEndTurn,
-        CardDrawn,
-        ObjectiveDie,
-        ObjectiveDieRaw,
-        MasterpieceDrawn,
-        ArtifactDie,
-        ReportFinalScore,
-    ),
-    check_move,
-    fields={
-        "Setup.difficulty": Integer(1, 3),
-        "Setup.starting_experiment": EXPERIMENT,
-        "Setup.starting_artifact": ARTIFACT,
-        "Setup.objective_row": Array(OBJECTIVE, 0, OBJECTIVE_ROW_SIZE, unique=True),
-        "Setup.masterpieces_unavailable": Array(MASTERPIECE, 0, MAX_LIST, unique=True),
-        "Setup.bonus_layout": BONUS_LAYOUT,
-        "Setup.objective_purple_ids": optional(Array(CARD, 0, OBJECTIVE_ROW_SIZE, unique=True)),
-        "ReportBoard.bowls": optional(
-            fixed(tuple(fixed((Integer(0, MAX_BOWL),) * len(COLOURS)) for _ in FACES))
-        ),
-        "ReportBoard.experiment_areas": optional(fixed(tuple(Array(EXPERIMENT, 0, MAX_LIST) for _ in FACES))),
-        "ReportBoard.artifact_offers": optional(fixed(tuple(Array(ARTIFACT, 0, MAX_LIST) for _ in COLOURS))),
-        "ReportBoard.objective_row": optional(Array(SLOT, 0, OBJECTIVE_ROW_SIZE)),
-        "ReportBoard.bonus_layout": BONUS_LAYOUT,
-        "HumanTakeExperiment.experiment_id": EXPERIMENT,
-        "HumanTakeArtifact.artifact_id": ARTIFACT,
-        "HumanCompleteObjective.position": Integer(1, OBJECTIVE_ROW_SIZE),
-        "CardDrawn.card_id": CARD,
-        "ObjectiveDie.position": Integer(1, OBJECTIVE_ROW_SIZE),
-        "ObjectiveDieRaw.value": Integer(1, 6),
-        "MasterpieceDrawn.masterpiece_id": MASTERPIECE,
-        "ArtifactDie.slot": Integer(1, 2),
-        "ReportFinalScore.points": Integer(0, MAX_REPORTED_SCORE),
-    },
-)
+MOVES: Final = MoveWire.of(SHAPES, check_move)
 """The move JSON of Trismaugistus (`core.wire.MoveWire`)."""
 
 
@@ -184,15 +85,16 @@ def move_from_json(state: State, obj: object) -> Move:
     return move
 
 
-def _legal(state: State, player: int) -> tuple[list[int], list[dict[str, Any]]]:
-    if current_player(state) != player:
+def _legal(state: State, player: int | None) -> tuple[list[int], list[dict[str, Any]]]:
+    if player is None or current_player(state) != player:
         return [], []
     moves = legal_moves(state)
     return [move_to_action(state, m) for m in moves], [MOVES.encode(m) for m in moves]
 
 
-def view_json(state: State, player: int, *, history: bool = False) -> dict[str, Any]:
-    """What the human (`player` 0) sees: the whole state, the cursor, and the reports on the menu now.
+def view_json(state: State, player: int | None, *, history: bool = False) -> dict[str, Any]:
+    """What the human (`player` 0) or a spectator (`None`) sees: the whole state, the cursor, and
+    the reports on the human's menu now (none for a spectator).
 
     Keys: `game`, `viewer`, `to_act` (`0`, `"chance"` or `null`), `cursor`, `state` (the state
     JSON, whose `trace` explains the latest transition), `legal_actions` (the ids of
@@ -202,9 +104,11 @@ def view_json(state: State, player: int, *, history: bool = False) -> dict[str, 
     a state keeps no history.
 
     Raises:
-        InvalidRequestError: if `player` is not 0.
+        InvalidRequestError: if `player` is not 0 or `None` (a spectator, who sees the same
+            state and has no moves).
     """
-    check_player(player, PLAYERS)
+    if player is not None:  # None: a spectator, who sees what the players see
+        check_player(player, PLAYERS)
     data = state_to_dict(state)
     actions, moves = _legal(state, player)
     view: dict[str, Any] = {
@@ -225,7 +129,7 @@ def _cursor(data: dict[str, Any]) -> int:
     return fingerprint_cursor(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
 
 
-def events_since(state: State, player: int, cursor: int) -> tuple[list[dict[str, Any]], int]:
+def events_since(state: State, player: int | None, cursor: int) -> tuple[list[dict[str, Any]], int]:
     """What the human has to learn since `cursor`, and the new cursor.
 
     The state keeps no history (only the trace of the latest transition), so the events are
@@ -233,9 +137,11 @@ def events_since(state: State, player: int, cursor: int) -> tuple[list[dict[str,
     with the current state JSON. Pass `0` for a first call.
 
     Raises:
-        InvalidRequestError: if `player` is not 0, or `cursor` is not an integer in `0..MAX_CURSOR`.
+        InvalidRequestError: if `player` is not 0 or `None` (a spectator), or `cursor` is not an
+            integer in `0..MAX_CURSOR`.
     """
-    check_player(player, PLAYERS)
+    if player is not None:  # None: a spectator, who sees what the players see
+        check_player(player, PLAYERS)
     check_cursor(cursor)
     data = state_to_dict(state)
     now = _cursor(data)
@@ -249,7 +155,7 @@ def view_schema(state: dict[str, Any]) -> dict[str, Any]:
         "type": "object",
         "properties": {
             "game": {"const": "trismaugistus"},
-            "viewer": {"const": 0},
+            "viewer": {"anyOf": [{"const": 0}, {"type": "null"}]},
             "to_act": {"anyOf": [{"const": 0}, {"const": "chance"}, {"type": "null"}]},
             "cursor": {"type": "integer", "minimum": 0, "maximum": MAX_CURSOR},
             "state": {"$ref": "#/$defs/state"},

@@ -29,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from tabletop_rules.core.errors import IllegalMoveError, InvalidMoveError
+from tabletop_rules.core.errors import InvalidMoveError
 from tabletop_rules.core.frozen import frozen_mapping
 from tabletop_rules.core.jsonio import brief
+from tabletop_rules.core.shapes import check_id
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import CREATURES, NUM_VERTICES, Piece
 from tabletop_rules.valandris.moves import Move, malformed, well_formed
@@ -110,14 +111,13 @@ _ENCODE: Final[Mapping[type, Callable[[Any], int]]] = frozen_mapping(
 
 
 def action_to_move(state: State, action: int) -> Move:
-    """The decision with id `action`.
+    """The decision with id `action` (which may not be legal in `state`: `check_move` says).
 
     Raises:
-        IllegalMoveError: if `action` is not an `int` in `range(NUM_ACTIONS)`.
+        InvalidMoveError: if `action` is not an `int` in `range(NUM_ACTIONS)` (a `bool`, a float
+            or a numpy integer is refused).
     """
-    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-        raise IllegalMoveError(f"{brief(action)} is not a Valandris action id (0..{NUM_ACTIONS - 1})")
-    return _DECODE[action]
+    return _DECODE[check_id(action, NUM_ACTIONS, "Valandris action id")]
 
 
 def num_actions(state: State) -> int:
@@ -140,11 +140,9 @@ def chance_to_move(state: State, outcome: int) -> Move:
     """The chance outcome with id `outcome`.
 
     Raises:
-        IllegalMoveError: if `outcome` is not an `int` in `range(CHANCE_OUTCOMES)`.
+        InvalidMoveError: if `outcome` is not an `int` in `range(CHANCE_OUTCOMES)`.
     """
-    if type(outcome) is not int or not 0 <= outcome < CHANCE_OUTCOMES:
-        raise IllegalMoveError(f"{brief(outcome)} is not a d12 outcome id (0..11)")
-    return mv.ROLL[outcome + 1]
+    return mv.ROLL[check_id(outcome, CHANCE_OUTCOMES, "d12 outcome id") + 1]
 
 
 def num_chance_outcomes(state: State) -> int:

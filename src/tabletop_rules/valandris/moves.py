@@ -8,14 +8,15 @@ only picks from these tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeAlias, cast
+from typing import Final, TypeAlias
 
 import attrs
 
+from tabletop_rules.core.codecs import Integer, enum_names, index_names, optional
+from tabletop_rules.core.errors import InvalidMoveError
 from tabletop_rules.core.frozen import frozen_mapping
-from tabletop_rules.core.jsonio import brief
-from tabletop_rules.valandris.board import CREATURES, NUM_VERTICES, Piece
+from tabletop_rules.core.shapes import move_shapes
+from tabletop_rules.valandris.board import CREATURES, NAMES, NUM_VERTICES, Piece
 
 __all__ = [
     "CROSS",
@@ -28,6 +29,7 @@ __all__ = [
     "PLACE",
     "ROLL",
     "SEAL",
+    "SHAPES",
     "STAY",
     "STEP",
     "Cross",
@@ -143,65 +145,40 @@ DEMON_MOVE: Final = tuple(DemonMove(v) for v in _V)
 # --------------------------------------------------------------------------- exact field types
 # A move's fields must have their exact types: a vertex is an `int` in range, never a `bool`, a
 # float or a numpy integer (which compare equal to ints and would slip through `in` and `==`).
+# The library's one check of a move object (`core.codecs.MoveShapes`) reads these codecs; the move
+# JSON of `wire.py` is derived from the same ones.
 
-_VALANDRIS: Final = Piece.VALANDRIS
-
-
-def _is_vertex(value: object) -> bool:
-    return type(value) is int and 0 <= value < NUM_VERTICES
-
-
-def _is_creature(value: object) -> bool:
-    return type(value) is Piece and value is not _VALANDRIS
-
-
-_WELL_FORMED: Final[Mapping[type, Callable[[Any], bool]]] = {
-    Place: lambda m: type(m.piece) is Piece and _is_vertex(m.vertex),
-    Seal: lambda m: _is_vertex(m.vertex),
-    NoSeal: lambda m: True,
-    Step: lambda m: _is_vertex(m.vertex),
-    Stay: lambda m: True,
-    Jump: lambda m: _is_vertex(m.vertex),
-    Fly: lambda m: _is_vertex(m.vertex),
-    Cross: lambda m: _is_creature(m.creature) and _is_vertex(m.vertex),
-    Roll: lambda m: type(m.face) is int and 1 <= m.face <= 12,
-    Declare: lambda m: m.creature is None or _is_creature(m.creature),
-    DemonMove: lambda m: _is_vertex(m.vertex),
-}
+CREATURE: Final = enum_names(Piece, CREATURES)
+SHAPES: Final = move_shapes(
+    "Valandris",
+    (Place, Seal, NoSeal, Step, Stay, Jump, Fly, Cross, Roll, Declare, DemonMove),
+    fields={
+        "vertex": index_names(NAMES, "Valandris vertex"),
+        "Roll.face": Integer(1, 12),
+        "Cross.creature": CREATURE,
+        "Declare.creature": optional(CREATURE),
+    },
+    types={Piece: enum_names(Piece, tuple(Piece))},
+)
+"""The exact shape of every Valandris move (`core.codecs.MoveShapes`): classes, field types, bounds."""
 
 
 def well_formed(move: object) -> bool:
     """Whether `move` is exactly one of the move classes, with fields of the exact types and in range."""
-    check = _WELL_FORMED.get(type(move))
-    return check is not None and check(move)
+    return SHAPES.accepts(move)
 
 
 def malformed(move: object) -> str:
     """Why `move` is not `well_formed`, naming the class or the field (for error messages).
 
-    Field values are shown with their types, since a look-alike prints like the real thing:
-    `Step(vertex=1)` may hold an `int` subclass.
+    Field values are shown with their types where they differ from the real thing: `Step(vertex=1)`
+    may hold an `int` subclass, shown as `MyInt(1)`.
     """
-    kind = type(move)
-    if kind not in _WELL_FORMED:
-        base = next((c.__name__ for c in _WELL_FORMED if isinstance(move, c)), None)
-        what = f" (a subclass of {base})" if base else ""
-        return f"expected a valandris move object, not {kind.__name__}{what}; parse text with parse_move"
-    for field in attrs.fields(cast("type[Any]", kind)):
-        value = getattr(move, field.name)
-        check, expected = _FIELD_CHECKS[field.name]
-        if not (check(value) or (kind is Declare and value is None)):
-            given = f"{type(value).__name__} {brief(value)}"
-            return f"{kind.__name__}.{field.name} must be {expected}, not {given}"
-    return f"{kind.__name__} is well formed"  # pragma: no cover - only called on malformed moves
-
-
-_FIELD_CHECKS: Final[Mapping[str, tuple[Callable[[Any], bool], str]]] = {
-    "vertex": (_is_vertex, f"an int vertex index 0..{NUM_VERTICES - 1}"),
-    "piece": (lambda v: type(v) is Piece, "a Piece"),
-    "creature": (_is_creature, "a creature Piece (LEVIATHAN, UNICORN or ARCHANGEL)"),
-    "face": (lambda v: type(v) is int and 1 <= v <= 12, "an int d12 face 1..12"),
-}
+    try:
+        SHAPES.check(move)
+    except InvalidMoveError as error:
+        return str(error)
+    return f"{type(move).__name__} is well formed"
 
 
 def vertex_of(move: object, kind: type) -> int:

@@ -144,14 +144,14 @@ def parse_move(state: State, text: str) -> Move:
         return _exact(state, legal, mv.STAY, text)
     if head == "ROLL" and len(rest) == 1:
         if not _FACE.fullmatch(rest[0]):
-            raise InvalidMoveError(f"a d12 face is 1..12, not {rest[0]!r}")
+            raise InvalidMoveError(f"a d12 face is 1..12, not {brief(rest[0])}")
         return _exact(state, legal, mv.ROLL[int(rest[0])], text)
     if head == "DECLARE" and len(rest) == 1:
         if rest[0] == "NONE":
             return _exact(state, legal, mv.DECLARE_NONE, text)
         if rest[0] in ("L", "U", "A"):
             return _exact(state, legal, mv.DECLARE[_PIECES[rest[0]]], text)
-        raise InvalidMoveError(f"declare takes L, U, A or none, not {rest[0]!r}")
+        raise InvalidMoveError(f"declare takes L, U, A or none, not {brief(rest[0])}")
     if head in ("JUMP", "FLY") and len(rest) == 1:
         piece = Piece.LEVIATHAN if head == "JUMP" else Piece.ARCHANGEL
         start, to = _split_path(state, piece, rest[0])
@@ -192,13 +192,13 @@ def _vertex(token: str) -> int:
     try:
         return vertex_index(token)
     except KeyError:
-        raise InvalidMoveError(f"{token!r} is not a vertex (H0..H19, E0..E11, A0..A19)") from None
+        raise InvalidMoveError(f"{brief(token)} is not a vertex (H0..H19, E0..E11, A0..A19)") from None
 
 
 def _split_path(state: State, piece: Piece | None, token: str) -> tuple[int | None, int]:
     match = _PATH.match(token)
     if match is None:
-        raise InvalidMoveError(f"{token!r} is not a vertex or a from-to path such as H4-E1")
+        raise InvalidMoveError(f"{brief(token)} is not a vertex or a from-to path such as H4-E1")
     start = _vertex(match.group(1)) if match.group(1) else None
     to = _vertex(match.group(3))
     if start is not None and piece is not None:
@@ -216,16 +216,16 @@ def _check_from(state: State, piece: Piece, start: int) -> None:
 def _exact(state: State, legal: tuple[Move, ...], move: Move, text: str) -> Move:
     if move in legal:
         return move
-    raise IllegalMoveError(f"{text.strip()!r} is not legal here; {describe_phase(state)}")
+    raise IllegalMoveError(f"{brief(text.strip())} is not legal here; {describe_phase(state)}")
 
 
 def _one_of(state: State, matches: list[Move], text: str) -> Move:
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise IllegalMoveError(f"{text.strip()!r} names no legal move; {describe_phase(state)}")
+        raise IllegalMoveError(f"{brief(text.strip())} names no legal move; {describe_phase(state)}")
     options = ", ".join(sorted(move_to_str(state, m) for m in matches))
-    raise AmbiguousMoveError(f"{text.strip()!r} could be any of: {options}")
+    raise AmbiguousMoveError(f"{brief(text.strip())} could be any of: {options}")
 
 
 def _destination(move: Move) -> int | None:

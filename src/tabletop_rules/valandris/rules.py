@@ -20,6 +20,7 @@ from tabletop_rules.core.errors import (
     InvalidOptionError,
 )
 from tabletop_rules.core.frozen import evolve, frozen_mapping
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.valandris import moves as mv
 from tabletop_rules.valandris.board import CREATURES, EARTH_VERTICES, NUM_VERTICES, WORLD, Piece
@@ -113,7 +114,7 @@ def new_game(options: Options | Mapping[str, Any] | None = None, *, players: int
         InvalidOptionError: on bad options or a player count other than 2.
     """
     if players is not None and (type(players) is not int or players != 2):
-        raise InvalidOptionError(f"Valandris is played by exactly 2 players, not {players!r}")
+        raise InvalidOptionError(f"Valandris is played by exactly 2 players, not {brief(players)}")
     return State(
         options=Options.coerce(options),
         phase=Phase.PLACE_LEVIATHAN,
@@ -317,8 +318,8 @@ def check_move(state: State, move: Move) -> None:
     if not well_formed(move):
         raise InvalidMoveError(malformed(move))
     if state.phase is _ROLL:
-        raise IllegalMoveError(f"{move!r} is not a d12 outcome; {describe_phase(state)}")
-    raise IllegalMoveError(f"{move!r} is not legal here; {describe_phase(state)}")
+        raise IllegalMoveError(f"{brief(move)} is not a d12 outcome; {describe_phase(state)}")
+    raise IllegalMoveError(f"{brief(move)} is not legal here; {describe_phase(state)}")
 
 
 def is_legal(state: State, move: Move) -> bool:

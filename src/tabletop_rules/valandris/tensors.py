@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from tabletop_rules.core.wire import check_player
 from tabletop_rules.valandris.board import NUM_VERTICES
 from tabletop_rules.valandris.state import Phase, State
 
@@ -57,10 +58,9 @@ def observation_tensor(state: State, player: int) -> tuple[float, ...]:
     """The whole state as `OBSERVATION_SIZE` floats in `[0, 1]`, seen by `player` (layout above).
 
     Raises:
-        ValueError: if `player` is not 0 or 1.
+        InvalidRequestError: if `player` is not 0 or 1 (the Holy Spirit, Valandris).
     """
-    if type(player) is not int or player not in (0, 1):
-        raise ValueError(f"no player {player!r} in Valandris (0 is the Holy Spirit, 1 Valandris)")
+    check_player(player, 2)
     out = [0.0] * OBSERVATION_SIZE
     for piece, vertex in enumerate(state.creatures):
         out[_N * piece + vertex] = 1.0

@@ -23,31 +23,16 @@ from typing import Any, Final
 
 from tabletop_rules.core.wire import (
     MAX_CURSOR,
-    Integer,
+    MoveWire,
     check_cursor,
     check_player,
-    enum_names,
     fingerprint_cursor,
-    index_names,
-    move_wire,
-    optional,
     to_act_json,
 )
 from tabletop_rules.valandris.actions import NUM_ACTIONS, move_to_action
-from tabletop_rules.valandris.board import CREATURES, NAMES, Piece
 from tabletop_rules.valandris.moves import (
-    Cross,
-    Declare,
-    DemonMove,
-    Fly,
-    Jump,
+    SHAPES,
     Move,
-    NoSeal,
-    Place,
-    Roll,
-    Seal,
-    Stay,
-    Step,
 )
 from tabletop_rules.valandris.rules import check_move, current_player, legal_moves
 from tabletop_rules.valandris.serialization import state_to_dict
@@ -57,19 +42,7 @@ __all__ = ["MOVES", "PLAYERS", "events_since", "move_from_json", "move_to_json",
 
 PLAYERS: Final = 2
 """The seats of a Valandris game: 0 the Holy Spirit, 1 Valandris."""
-CREATURE: Final = enum_names(Piece, CREATURES)
-MOVES: Final = move_wire(
-    "Valandris",
-    (Place, Seal, NoSeal, Step, Stay, Jump, Fly, Cross, Roll, Declare, DemonMove),
-    check_move,
-    fields={
-        "vertex": index_names(NAMES, "Valandris vertex name"),
-        "Roll.face": Integer(1, 12),
-        "Cross.creature": CREATURE,
-        "Declare.creature": optional(CREATURE),
-    },
-    types={Piece: enum_names(Piece, tuple(Piece))},
-)
+MOVES: Final = MoveWire.of(SHAPES, check_move)
 """The move JSON of Valandris (`core.wire.MoveWire`)."""
 
 
@@ -95,15 +68,16 @@ def move_from_json(state: State, obj: object) -> Move:
     return move
 
 
-def _legal(state: State, player: int) -> tuple[list[int], list[dict[str, Any]]]:
-    if current_player(state) != player:
+def _legal(state: State, player: int | None) -> tuple[list[int], list[dict[str, Any]]]:
+    if player is None or current_player(state) != player:
         return [], []
     moves = legal_moves(state)
     return [move_to_action(state, m) for m in moves], [MOVES.encode(m) for m in moves]
 
 
-def view_json(state: State, player: int, *, history: bool = False) -> dict[str, Any]:
-    """What `player` sees: the whole state, the cursor, and the moves `player` may make now.
+def view_json(state: State, player: int | None, *, history: bool = False) -> dict[str, Any]:
+    """What `player` (`None`: a spectator) sees: the whole state, the cursor, and the moves `player`
+    may make now (none for a spectator).
 
     Keys: `game`, `viewer`, `to_act` (a seat, `"chance"` or `null`), `cursor`, `state` (the state
     JSON), `legal_actions` (the ids of `actions.py`, empty unless `player` is to act) and
@@ -111,9 +85,11 @@ def view_json(state: State, player: int, *, history: bool = False) -> dict[str, 
     added: always empty, since a Valandris state keeps no history.
 
     Raises:
-        InvalidRequestError: if `player` is not 0 or 1.
+        InvalidRequestError: if `player` is not 0, 1 or `None` (a spectator, who sees the same
+            state and has no moves).
     """
-    check_player(player, PLAYERS)
+    if player is not None:  # None: a spectator, who sees what the players see
+        check_player(player, PLAYERS)
     data = state_to_dict(state)
     actions, moves = _legal(state, player)
     view: dict[str, Any] = {
@@ -130,7 +106,7 @@ def view_json(state: State, player: int, *, history: bool = False) -> dict[str, 
     return view
 
 
-def events_since(state: State, player: int, cursor: int) -> tuple[list[dict[str, Any]], int]:
+def events_since(state: State, player: int | None, cursor: int) -> tuple[list[dict[str, Any]], int]:
     """What `player` has to learn since `cursor`, and the new cursor.
 
     The state keeps no history, so the events are `[]` when `cursor` is the current one, and
@@ -138,10 +114,11 @@ def events_since(state: State, player: int, cursor: int) -> tuple[list[dict[str,
     a first call.
 
     Raises:
-        InvalidRequestError: if `player` is not 0 or 1, or `cursor` is not an integer in
-            `0..MAX_CURSOR`.
+        InvalidRequestError: if `player` is not 0, 1 or `None` (a spectator), or `cursor` is not
+            an integer in `0..MAX_CURSOR`.
     """
-    check_player(player, PLAYERS)
+    if player is not None:  # None: a spectator, who sees what the players see
+        check_player(player, PLAYERS)
     check_cursor(cursor)
     data = state_to_dict(state)
     now = fingerprint_cursor(json.dumps(data, sort_keys=True))
@@ -155,7 +132,9 @@ def view_schema(state: dict[str, Any]) -> dict[str, Any]:
         "type": "object",
         "properties": {
             "game": {"const": "valandris"},
-            "viewer": {"type": "integer", "minimum": 0, "maximum": PLAYERS - 1},
+            "viewer": {
+                "anyOf": [{"type": "integer", "minimum": 0, "maximum": PLAYERS - 1}, {"type": "null"}]
+            },
             "to_act": {
                 "anyOf": [
                     {"type": "integer", "minimum": 0, "maximum": PLAYERS - 1},

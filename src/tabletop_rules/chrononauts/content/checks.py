@@ -59,23 +59,24 @@ def fail(where: str, message: str) -> InvalidContentError:
 
 def get(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in record:
-        raise fail(where, f"missing field {key!r}")
+        raise fail(where, f"missing field {brief(key)}")
     value = record[key]
     if isinstance(value, bool) and kind in (int, (int, type(None))):
-        raise fail(where, f"field {key!r} must be {getattr(kind, '__name__', kind)}, got a bool")
+        raise fail(where, f"field {brief(key)} must be {getattr(kind, '__name__', kind)}, got a bool")
     if not isinstance(value, kind):
-        raise fail(where, f"field {key!r} has the wrong type {type(value).__name__}")
+        raise fail(where, f"field {brief(key)} has the wrong type {type(value).__name__}")
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
-            raise fail(where, f"field {key!r} is longer than {MAX_TEXT} characters")
-        check_text(value, f"card data: {where}: field {key!r}", error=InvalidContentError)
+            raise fail(where, f"field {brief(key)} is longer than {MAX_TEXT} characters")
+        check_text(value, f"card data: {where}: field {brief(key)}", error=InvalidContentError)
     return value
 
 
 def label(value: Any, where: str, field: str) -> str:
     if value not in LABELS:
         raise fail(
-            where, f"field {field!r} has an unknown provenance label {value!r} (expected one of {LABELS})"
+            where,
+            f"field {brief(field)} has an unknown provenance label {brief(value)} (expected one of {LABELS})",
         )
     return str(value)
 
@@ -100,40 +101,42 @@ def provenance(record: Mapping[str, Any], where: str, *, counted: bool) -> Prove
 
 def condition(raw: Any, icons: Mapping[str, int], where: str, field: str, *, primed_only: bool) -> Condition:
     if not isinstance(raw, dict):
-        raise fail(where, f"field {field!r} must be an object {{op, terms}}")
+        raise fail(where, f"field {brief(field)} must be an object {{op, terms}}")
     op = raw.get("op")
     terms = raw.get("terms")
     if op not in ("single", "or", "and"):
-        raise fail(where, f"field {field!r} has an unknown op {op!r}")
+        raise fail(where, f"field {brief(field)} has an unknown op {brief(op)}")
     if not isinstance(terms, list) or not all(isinstance(t, str) for t in terms):
-        raise fail(where, f"field {field!r} must list its terms as strings")
+        raise fail(where, f"field {brief(field)} must list its terms as strings")
     if (op == "single") != (len(terms) == 1) or not terms:
-        raise fail(where, f"field {field!r}: 'single' needs one term, 'or'/'and' at least two")
+        raise fail(where, f"field {brief(field)}: 'single' needs one term, 'or'/'and' at least two")
     alt_mask = true_mask = 0
     for term in terms:
         icon = term[:-1] if term.endswith("'") else term
         if icon not in icons:
-            raise fail(where, f"field {field!r} names an unknown linchpin icon {icon!r}")
+            raise fail(where, f"field {brief(field)} names an unknown linchpin icon {brief(icon)}")
         if term.endswith("'"):
             alt_mask |= 1 << icons[icon]
         elif primed_only:
             raise fail(
-                where, f"field {field!r}: a ripplepoint condition uses primed terms only, got {term!r}"
+                where,
+                f"field {brief(field)}: a ripplepoint condition uses primed terms only, got {brief(term)}",
             )
         else:
             true_mask |= 1 << icons[icon]
     if len(set(terms)) != len(terms):
-        raise fail(where, f"field {field!r} repeats a term")
+        raise fail(where, f"field {brief(field)} repeats a term")
     return Condition(op=op, terms=tuple(terms), alt_mask=alt_mask, true_mask=true_mask)
 
 
 def read_id(record: Mapping[str, Any], where: str, seen: set[str]) -> str:
     card_id = get(record, "id", str, where)
     if not card_id or card_id in seen or card_id.lower() in RESERVED_IDS:
-        raise fail(where, f"id {card_id!r} is empty, reserved or not unique")
+        raise fail(where, f"id {brief(card_id)} is empty, reserved or not unique")
     if len(card_id) > MAX_ID or any(c.isspace() or c in '"\\' for c in card_id) or not card_id.isprintable():
         raise fail(
-            where, f"id {card_id!r} must be at most {MAX_ID} printable characters, without spaces or quotes"
+            where,
+            f"id {brief(card_id)} must be at most {MAX_ID} printable characters, without spaces or quotes",
         )
     seen.add(card_id)
     return str(card_id)

@@ -52,7 +52,7 @@ from tabletop_rules.chrononauts.content.records import (
 )
 from tabletop_rules.core.errors import InvalidContentError
 from tabletop_rules.core.frozen import frozen_mapping
-from tabletop_rules.core.jsonio import load_json, read_text_file
+from tabletop_rules.core.jsonio import brief, load_json, read_text_file
 
 __all__ = [
     "MAX_CONTENT_CHARS",
@@ -133,7 +133,7 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
         raise fail("file", "the top level must be an object")
     version = data.get("schema_version")
     if not isinstance(version, str) or version.split(".")[0] != str(SCHEMA_MAJOR):
-        raise fail("file", f"unsupported schema_version {version!r} (expected {SCHEMA_MAJOR}.x.y)")
+        raise fail("file", f"unsupported schema_version {brief(version)} (expected {SCHEMA_MAJOR}.x.y)")
     edition = get(data, "edition", dict, "edition")
     counts = get(edition, "counts", dict, "edition")
     for key in (
@@ -181,7 +181,7 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
         icon = record.get("icon")
         if not isinstance(icon, str) or icon not in raw_icons or icon in icon_bits:
             raise fail(
-                f"{record.get('id')}", f"field 'icon' {icon!r} is not a distinct entry of linchpin_icons"
+                f"{record.get('id')}", f"field 'icon' {brief(icon)} is not a distinct entry of linchpin_icons"
             )
         icon_bits[icon] = bit
     if set(icon_bits) != set(raw_icons):
@@ -196,7 +196,7 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
         year = get(record, "year", int, where)
         time_index = get(record, "time_index", str, where)
         if year in years or time_index in indexes:
-            raise fail(where, f"year {year} or time_index {time_index!r} is not unique")
+            raise fail(where, f"year {year} or time_index {brief(time_index)} is not unique")
         years.add(year)
         indexes.add(time_index)
         headline = get(record, "true_headline", str, where)
@@ -268,7 +268,7 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
     for rp in ripplepoints:
         for pid in rp.patch_ids:
             if pid not in patch_by_id or patch_by_id[pid].year != rp.year:
-                raise fail(rp.id, f"field 'patch_ids' names {pid!r}, which is not a patch of {rp.year}")
+                raise fail(rp.id, f"field 'patch_ids' names {brief(pid)}, which is not a patch of {rp.year}")
         mine = [patch_by_id[pid] for pid in rp.patch_ids]
         if not mine:
             raise fail(rp.id, "field 'patch_ids' is empty")
@@ -298,10 +298,12 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
         elif isinstance(raw_targets, list) and raw_targets and all(t in icon_bits for t in raw_targets):
             targets, any_target = tuple(sorted(raw_targets, key=icon_bits.__getitem__)), False
         else:
-            raise fail(where, f"field 'targets' must be '*' or a list of linchpin icons, got {raw_targets!r}")
+            raise fail(
+                where, f"field 'targets' must be '*' or a list of linchpin icons, got {brief(raw_targets)}"
+            )
         direction = record.get("direction")
         if direction not in DIRECTIONS:
-            raise fail(where, f"field 'direction' {direction!r} is not one of {DIRECTIONS}")
+            raise fail(where, f"field 'direction' {brief(direction)} is not one of {DIRECTIONS}")
         inverters.append(
             InverterCard(
                 id=card_id,
@@ -321,7 +323,9 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
             card_id = read_id(record, where, seen)
             key = record.get("effect_key")
             if key not in known:
-                raise fail(where, f"field 'effect_key' {key!r} is not known to the engine ({sorted(known)})")
+                raise fail(
+                    where, f"field 'effect_key' {brief(key)} is not known to the engine ({sorted(known)})"
+                )
             params = get(record, "params", dict, where)
             out.append(
                 ActionCard(
@@ -415,10 +419,10 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
             elif kind == "most_convincing_mona_lisa":
                 names = []
             else:
-                raise fail(where, f"field 'requires' has an unknown slot type {kind!r}")
+                raise fail(where, f"field 'requires' has an unknown slot type {brief(kind)}")
             for name in names:
                 if name not in artifact_ids:
-                    raise fail(where, f"field 'requires' names an unknown artifact {name!r}")
+                    raise fail(where, f"field 'requires' names an unknown artifact {brief(name)}")
             slots.append(MissionSlot(type=str(kind), artifacts=tuple(str(n) for n in names)))
         named = [s.artifacts[0] for s in slots if s.type == "artifact"]
         if len(set(named)) != len(named):
@@ -447,15 +451,17 @@ def _build(data: Any, *, is_default: bool) -> CardSet:
                 raise fail(where, "field 'home' must list objects")
             year, state, patch = entry.get("year"), entry.get("state"), entry.get("patch")
             if year not in ripple_by_year and year not in linchpin_by_year:
-                raise fail(where, f"field 'home' names a year that does not exist: {year!r}")
+                raise fail(where, f"field 'home' names a year that does not exist: {brief(year)}")
             if state == "patched":
                 if year not in ripple_by_year or patch not in ripple_by_year[year].patch_ids:
-                    raise fail(where, f"field 'home': {year}' must name a patch of that year, got {patch!r}")
+                    raise fail(
+                        where, f"field 'home': {year}' must name a patch of that year, got {brief(patch)}"
+                    )
             elif state == "alt":
                 if year not in linchpin_by_year:
                     raise fail(where, f"field 'home': only a linchpin can be 'alt', {year} is not one")
             elif state != "true":
-                raise fail(where, f"field 'home' has an unknown state {state!r}")
+                raise fail(where, f"field 'home' has an unknown state {brief(state)}")
             entries.append(
                 HomeEntry(year=int(year), state=str(state), patch=str(patch) if state == "patched" else None)
             )

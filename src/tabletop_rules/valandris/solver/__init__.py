@@ -37,6 +37,7 @@ from collections.abc import Callable
 import attrs
 
 from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.solver._engine import NEVER, Die, Engine, check_options
 from tabletop_rules.valandris.solver.agents import PerfectAgent, perfect_agent
@@ -103,9 +104,9 @@ def solve(
     """
     chosen = Options() if options is None else options
     if type(workers) is not int or not 1 <= workers <= 64:
-        raise InvalidOptionError(f"workers must be an int in 1..64, not {workers!r}")
+        raise InvalidOptionError(f"workers must be an int in 1..64, not {brief(workers)}")
     if max_sweeps is not None and (type(max_sweeps) is not int or not 0 <= max_sweeps <= 255):
-        raise InvalidOptionError(f"max_sweeps must be None or an int in 0..255, not {max_sweeps!r}")
+        raise InvalidOptionError(f"max_sweeps must be None or an int in 0..255, not {brief(max_sweeps)}")
     if type(progress) is not bool and not callable(progress):
         raise InvalidOptionError(f"progress must be a bool or a callable, not {type(progress).__name__}")
     engine = Engine(chosen, die, min_seals)  # refuses anything but an Options, a die and 0..12 seals

@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.valandris.board import CROSS, WORLD, World
 from tabletop_rules.valandris.options import Options
 from tabletop_rules.valandris.solver._board import (
@@ -195,9 +196,11 @@ class Engine:
         check_options(rules)
         given: tuple[object, object] = (die, min_seals)  # checked as objects: callers may pass anything
         if type(given[0]) is not str or die not in ("adversarial", "ignored", "cooperative"):
-            raise InvalidOptionError(f"die must be 'adversarial', 'ignored' or 'cooperative', not {die!r}")
+            raise InvalidOptionError(
+                f"die must be 'adversarial', 'ignored' or 'cooperative', not {brief(die)}"
+            )
         if type(given[1]) is not int or not 0 <= min_seals <= 12:
-            raise InvalidOptionError(f"min_seals must be an int in 0..12, not {min_seals!r}")
+            raise InvalidOptionError(f"min_seals must be an int in 0..12, not {brief(min_seals)}")
         if min_seals and die != "ignored":
             raise InvalidOptionError(
                 "a reduced seal-set family (min_seals > 0) is closed only with die='ignored'"

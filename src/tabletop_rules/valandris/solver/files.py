@@ -258,7 +258,7 @@ def _read_header(header: object, where: str) -> tuple[Options, Die, tuple[int, .
     if not orbits or orbits != family_orbits(min_seals):
         raise error(f"{f.path('orbits')}: not the seal-set orbits with at least k seals, as solve builds")
     if min_seals > 0 and die != "ignored":
-        raise error(f"{f.path('orbits')}: a reduced seal-set family needs die='ignored', not {die!r}")
+        raise error(f"{f.path('orbits')}: a reduced seal-set family needs die='ignored', not {brief(die)}")
     reps = as_list(f.raw("seal_reps"), f.path("seal_reps"), max_len=len(orbits), error=error)
     if len(reps) != len(orbits) or any(
         type(r) is not int or r != ORBITS.reps[o] for r, o in zip(reps, orbits, strict=False)

@@ -161,12 +161,12 @@ class Tablebase:
     def _check_position(self, state: State) -> None:
         pieces = (*state.creatures, state.demon)
         if len(state.creatures) != 3 or state.demon is None or len(set(pieces)) != 4:
-            raise InvalidStateError(f"not a complete position with four distinct vertices: {state!r}")
+            raise InvalidStateError(f"not a complete position with four distinct vertices: {brief(state)}")
         pieces_off_seals: tuple[int | None, ...] = (*state.creatures, state.demon)
         if state.phase is Phase.UNICORN:  # the Unicorn may just have sealed its own vertex
             pieces_off_seals = (state.creatures[0], state.creatures[2], state.demon)
         if any(state.sealed >> v & 1 for v in pieces_off_seals if v is not None):
-            raise InvalidStateError(f"a piece stands on a seal: {state!r}")
+            raise InvalidStateError(f"a piece stands on a seal: {brief(state)}")
         if state.options != self.options and options_key(state.options) != options_key(self.options):
             raise InvalidStateError(
                 "the state's options differ from the options this tablebase was solved for"
