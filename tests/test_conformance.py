@@ -38,6 +38,7 @@ def test_every_configuration_conforms(config: GameConfig, seed: int) -> None:
     assert len(calls) == len(playout.moves) + 1  # the game's validate ran at every state
 
 
+# REL-REPLAY-1: the same seed is the same game, move for move
 @pytest.mark.parametrize("config", all_configs(), ids=lambda c: c.label)
 def test_every_configuration_is_deterministic(config: GameConfig) -> None:
     game = importlib.import_module(f"tabletop_rules.{config.module_name}")

@@ -148,6 +148,7 @@ def test_sample_states_is_deterministic_and_ends_each_game() -> None:
     assert valandris.is_terminal(first[-1])
 
 
+# REL-ERRORS-1: the fuzz tests' oracle: only the library's typed errors escape
 def test_raises_only_typed_errors_returns_the_error_or_the_result() -> None:
     error = raises_only_typed_errors(lambda: valandris.from_json("{"))
     assert isinstance(error, InvalidStateError)
