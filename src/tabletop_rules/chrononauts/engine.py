@@ -394,7 +394,7 @@ def check_chance(state: State, move: object) -> None:
     elif isinstance(top, DealGoal) and isinstance(move, Deal):
         ok = move.card in (state.mission_pile if top.pile == "mission" else state.id_pile)
     elif isinstance(top, ChooseFirst) and isinstance(move, FirstPlayer):
-        ok = isinstance(move.player, int) and 0 <= move.player < state.players
+        ok = move.player < state.players  # `SHAPES` has checked it is an int seat 0..9
     if not ok:
         raise IllegalMoveError(
             f"{brief(move)} is not an outcome of the chance event {type(top).__name__} here"

@@ -118,43 +118,30 @@ def tiebreak_of(pack: Pack, setup: Setup) -> Any:
 
 
 def check_setup(state: State, setup: Setup) -> None:
-    """Every input of the `Setup` move (T-SETUP-5..7, T-OBJ-1, T-RULING-2/15/20/27)."""
+    """Every input of the `Setup` move (T-SETUP-5..7, T-OBJ-1, T-RULING-2/15/20/27).
+
+    `check_shape` has checked each field's type and domain (a difficulty 1..3, a track name, tuples
+    of distinct ids); these are the checks against the pack and between fields.
+    """
     pack = state.pack
     if state.phase != "setup":
         _illegal("the game is already set up")
-    if setup.difficulty not in (1, 2, 3) or isinstance(setup.difficulty, bool):
-        _illegal(f"the difficulty must be 1, 2 or 3, not {brief(setup.difficulty)}")
-    if not isinstance(setup.objectives_enabled, bool):
-        _illegal("objectives_enabled must be true or false")
-    exp = (
-        pack.experiment.get(setup.starting_experiment) if isinstance(setup.starting_experiment, str) else None
-    )
+    exp = pack.experiment.get(setup.starting_experiment)
     if exp is None or exp.stage != "starting":
         _illegal(f"{brief(setup.starting_experiment)} is not a starting experiment of pack {pack.pack_id}")
-    art = pack.artifact.get(setup.starting_artifact) if isinstance(setup.starting_artifact, str) else None
+    art = pack.artifact.get(setup.starting_artifact)
     if art is None or not art.starting:
         _illegal(f"{brief(setup.starting_artifact)} is not a starting artifact of pack {pack.pack_id}")
-    if setup.tiebreak_track is not None and setup.tiebreak_track not in ELEMENTS:
-        _illegal(f"{brief(setup.tiebreak_track)} is not a mastery track")
     tiebreak_of(pack, setup)
     row = setup.objective_row
-    if not isinstance(row, tuple):
-        _illegal("objective_row must be a tuple of objective ids")
     if setup.objectives_enabled:
-        if (
-            len(row) != OBJECTIVE_ROW_SIZE
-            or len(set(row)) != len(row)
-            or any(o not in pack.objective for o in row)
-        ):
+        if len(row) != OBJECTIVE_ROW_SIZE or any(o not in pack.objective for o in row):
             _illegal(
                 f"with objectives, the row must list {OBJECTIVE_ROW_SIZE} different objective ids of the pack"
             )
     elif row:
         _illegal("an objective row is given but the objectives module is off")
-    unavailable = setup.masterpieces_unavailable
-    if not isinstance(unavailable, tuple) or len(set(unavailable)) != len(unavailable):
-        _illegal("masterpieces_unavailable must be a tuple of different masterpiece ids")
-    for m in unavailable:
+    for m in setup.masterpieces_unavailable:
         if m not in pack.masterpiece:
             _illegal(f"{brief(m)} is not a masterpiece of pack {pack.pack_id}")
     if setup.bonus_layout is not None:
@@ -164,12 +151,8 @@ def check_setup(state: State, setup: Setup) -> None:
         if not setup.objectives_enabled:
             _illegal("objective_purple_ids is given but the objectives module is off")
         wanted = OBJECTIVE_PURPLE_COUNT[setup.difficulty]
-        if (
-            not isinstance(purples, tuple)
-            or len(purples) != wanted
-            or len(set(purples)) != wanted
-            or any(p not in pack.card or pack.card[p].deck != "purple" for p in purples)
-        ):
+        cards = pack.card
+        if len(purples) != wanted or any(p not in cards or cards[p].deck != "purple" for p in purples):
             _illegal(
                 f"objective_purple_ids must name {wanted} different purple cards"
                 f" at difficulty {setup.difficulty}"
@@ -221,10 +204,12 @@ def _owned(state: State) -> set[str]:
 
 
 def check_report_board(state: State, report: ReportBoard) -> None:
-    """A board report: where it is accepted, and that every part it gives is a possible board."""
+    """A board report: where it is accepted, and that every part it gives is a possible board.
+
+    `check_shape` has checked the shape of every part (six bowls of three counts 0..5, six areas,
+    three offers, at most four objective slots, four bonus tracks) and the reason's name.
+    """
     pack = state.pack
-    if report.reason not in ("round_start", "refill", "correction", None):
-        _illegal(f"{brief(report.reason)} is not a reason for a board report")
     if state.phase == "round_start":
         if report.reason not in ("round_start", None) or report.bowls is None:
             _illegal(
@@ -237,28 +222,12 @@ def check_report_board(state: State, report: ReportBoard) -> None:
         _illegal("a board report is accepted only at the start of a round or during the human's turn")
     owned = _owned(state)
     if report.bowls is not None:
-        bowls = report.bowls
-        if not isinstance(bowls, tuple) or len(bowls) != len(FACES):
-            _illegal("the bowls must give six (red, white, black) counts, one per face")
-        for face, counts in zip(FACES, bowls, strict=True):
-            if (
-                not isinstance(counts, tuple)
-                or len(counts) != len(COLOURS)
-                or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts)
-            ):
-                _illegal(f"the {face} bowl must give three dice counts (red, white, black)")
+        for face, counts in zip(FACES, report.bowls, strict=True):
             if sum(counts) > MAX_BOWL:
                 _illegal(f"the {face} bowl holds {sum(counts)} dice; a bowl holds at most {MAX_BOWL} (B-3)")
     if report.experiment_areas is not None:
-        areas = report.experiment_areas
-        if (
-            not isinstance(areas, tuple)
-            or len(areas) != len(FACES)
-            or any(not isinstance(x, tuple) for x in areas)
-        ):
-            _illegal("the experiment areas must give six tuples of ids, one per face")
         seen: list[str] = []
-        for face, ids in zip(FACES, areas, strict=True):
+        for face, ids in zip(FACES, report.experiment_areas, strict=True):
             if ids and face not in pack.board.experiment_area_faces:
                 _illegal(f"the {face} bowl has no experiment area in pack {pack.pack_id}")
             for e in ids:
@@ -270,22 +239,15 @@ def check_report_board(state: State, report: ReportBoard) -> None:
         if len(set(seen)) != len(seen):
             _illegal("an experiment is reported in two places")
     if report.artifact_offers is not None:
-        offers = report.artifact_offers
-        if (
-            not isinstance(offers, tuple)
-            or len(offers) != len(COLOURS)
-            or any(not isinstance(x, tuple) for x in offers)
-        ):
-            _illegal("the artifact offers must give three tuples of ids: red, white, black")
         seen = []
-        for colour, ids in zip(COLOURS, offers, strict=True):
+        for colour, ids in zip(COLOURS, report.artifact_offers, strict=True):
             if len(ids) > pack.board.artifact_slots_per_colour:
                 _illegal(
                     f"the {colour} offer has {len(ids)} artifacts;"
                     f" it holds {pack.board.artifact_slots_per_colour}"
                 )
             for a in ids:
-                art = pack.artifact.get(a) if isinstance(a, str) else None
+                art = pack.artifact.get(a)
                 if art is None or art.starting or art.colour != colour:
                     _illegal(f"{brief(a)} is not a {colour} board artifact of pack {pack.pack_id}")
                 if a in owned:
@@ -302,9 +264,7 @@ def check_report_board(state: State, report: ReportBoard) -> None:
         for s in row:
             if s.card_id not in pack.objective:
                 _illegal(f"{brief(s.card_id)} is not an objective of pack {pack.pack_id}")
-            if not isinstance(s.face_up, bool) or isinstance(s.cubes, bool) or not isinstance(s.cubes, int):
-                _illegal("an objective slot needs face_up true/false and a cube count")
-            if not 0 <= s.cubes <= (2 if s.face_up else 3):
+            if s.cubes > (2 if s.face_up else 3):
                 _illegal(f"{s.card_id} cannot hold {s.cubes} cubes {'face up' if s.face_up else 'face down'}")
     if report.bonus_layout is not None:
         check_bonus_layout(pack, report.bonus_layout, "ReportBoard.bonus_layout")
@@ -414,31 +374,24 @@ def check_human_move(state: State, move: Any) -> None:
     """A report of the human's own turn: draft, take, complete an objective, end the turn."""
     if state.phase != "play" or state.pending is not None or state.to_move != "human":
         _illegal("it is not the human's turn")
-    board = state.board
+    board = state.board  # `check_shape` has checked the faces, colours and positions
     if isinstance(move, HumanDraftDie):
-        if move.face not in FACES or move.colour not in COLOURS:
-            _illegal(f"there is no {move.face}/{move.colour} die")
         if state.human_dice >= DICE_PER_ROUND:
             _illegal(f"the human has already drafted {DICE_PER_ROUND} dice this round (B-1)")
         if board.bowls[FACES.index(move.face)][COLOURS.index(move.colour)] <= 0:
             _illegal(f"there is no {move.colour} die in the {move.face} bowl")
     elif isinstance(move, HumanTakeExperiment):
-        if move.face not in FACES or move.experiment_id not in board.areas[FACES.index(move.face)]:
+        if move.experiment_id not in board.areas[FACES.index(move.face)]:
             _illegal(f"{move.experiment_id} is not in the {move.face} experiment area")
     elif isinstance(move, HumanTakeArtifact):
-        if move.colour not in COLOURS or move.artifact_id not in board.offers[COLOURS.index(move.colour)]:
+        if move.artifact_id not in board.offers[COLOURS.index(move.colour)]:
             _illegal(f"{move.artifact_id} is not in the {move.colour} artifact offer")
     elif isinstance(move, HumanCompleteObjective):
         if not state.objectives_enabled:
             _illegal("the objectives module is off")
-        pos = move.position
-        if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= len(board.objectives):
-            _illegal(f"there is no objective at position {brief(pos)}")
-        if not board.objectives[pos - 1].face_up:
-            _illegal(f"the objective at position {pos} is already face down")
+        if not board.objectives[move.position - 1].face_up:  # the module on: the row has its 4
+            _illegal(f"the objective at position {move.position} is already face down")
     elif isinstance(move, HumanEndTurn):
-        if not isinstance(move.finished_round, bool):
-            _illegal("finished_round must be true or false")
         if move.finished_round and state.human_dice < DICE_PER_ROUND and not _bowls_empty(state):
             _illegal(
                 f"the human has drafted {state.human_dice} dice this round;"

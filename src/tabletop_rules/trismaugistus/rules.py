@@ -262,27 +262,16 @@ def _check_chance(state: State, pending: Pending, move: Any) -> None:
              ArtifactDie: "artifact_die", MasterpieceDrawn: "masterpiece"}  # fmt: skip
     if kinds[type(move)] != pending.kind:
         raise _illegal(f"{brief(move)} does not answer the pending {pending.kind}")
+    # `check_shape` has refused a wrong type or a value no die shows (a position 1..4, a raw black
+    # die 1..6, an artifact slot 1 or 2): what is left depends on the state.
     if isinstance(move, CardDrawn):
         pile = state.automa.draw_pile or frozenset(state.automa.discard)
-        if not isinstance(move.card_id, str) or move.card_id not in pile:
+        if move.card_id not in pile:
             raise _illegal(f"{brief(move.card_id)} is not in the automa's draw pile")
     elif isinstance(move, ObjectiveDie):
-        slots = state.board.objectives
-        pos = move.position
-        if (
-            isinstance(pos, bool)
-            or not isinstance(pos, int)
-            or not 1 <= pos <= len(slots)
-            or not slots[pos - 1].face_up
-        ):
-            raise _illegal(f"position {brief(pos)} is not a face-up objective")
-    elif isinstance(move, ObjectiveDieRaw):
-        if isinstance(move.value, bool) or not isinstance(move.value, int) or not 1 <= move.value <= 6:
-            raise _illegal(f"the black die shows 1 to 6, not {brief(move.value)}")
-    elif isinstance(move, ArtifactDie):
-        if move.slot not in (1, 2) or isinstance(move.slot, bool):
-            raise _illegal(f"the artifact die chooses slot 1 or 2, not {brief(move.slot)}")
-    elif move.masterpiece_id not in state.masterpiece_deck:
+        if not state.board.objectives[move.position - 1].face_up:  # a pending die: the row has its 4
+            raise _illegal(f"position {move.position} is not a face-up objective")
+    elif isinstance(move, MasterpieceDrawn) and move.masterpiece_id not in state.masterpiece_deck:
         raise _illegal(f"{brief(move.masterpiece_id)} is not in the masterpiece deck")
 
 

@@ -6,9 +6,7 @@ from typing import Any, Literal
 
 from tabletop_rules.core.errors import IllegalMoveError
 from tabletop_rules.core.frozen import evolve
-from tabletop_rules.core.jsonio import brief
 from tabletop_rules.trismaugistus.content.records import Masterpiece, Pack
-from tabletop_rules.trismaugistus.moves import MAX_REPORTED_SCORE
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.state import AutomaState, FinalScore, State, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import ELEMENTS, FORMULA_COSTS, SYMBOL_VP
@@ -147,17 +145,12 @@ def final_score(
 
 
 def check_human_score(state: State, move: Any) -> None:
-    """A `ReportFinalScore`: accepted once, on a finished game, with an ``int`` from 0 to the maximum.
+    """A `ReportFinalScore`: accepted once, on a finished game (`check_shape` has checked that
+    ``points`` is an ``int`` from 0 to `MAX_REPORTED_SCORE`).
 
     Raises:
-        IllegalMoveError: before the automa's score is known, on a second report, or on a
-            ``points`` that is not an ``int`` (a ``bool``, a float, a subclass) in range.
+        IllegalMoveError: before the automa's score is known, or on a second report.
     """
-    points = move.points
-    if type(points) is not int or not 0 <= points <= MAX_REPORTED_SCORE:
-        raise IllegalMoveError(
-            f"the human's final score is a whole number from 0 to {MAX_REPORTED_SCORE}, not {brief(points)}"
-        )
     score = state.score
     if state.phase != "over" or score is None:
         raise IllegalMoveError("the human's final score is reported once the automa's final score is known")
