@@ -74,6 +74,7 @@ def test_memo_cannot_counter_memo():  # C-RULING-6 (memo_can_counter_memo=False)
     assert C.current_player(state) is not None
     assert not any(isinstance(m, C.Memo) for m in C.legal_moves(state))
     assert state.discard_pile == ("ART-REX", "TW-MEMO")
+    assert [e.text for e in state.log][-2] == "Rex is cancelled by P1's Memo"  # the Memo's owner named
 
 
 def test_memo_polls_only_holders_when_configured():  # C-RULING-6 (memo_poll_all_players=False)
@@ -186,6 +187,34 @@ def test_ultraparadox_cutoff_and_exemption():  # C-RULING-12
     state = idle(draw(settle(move(draw(state), "patch 1868"))))
     state = draw(settle(move(draw(state), "patch 1962")))
     assert not C.is_terminal(state)  # 1948 is after the cutoff of 1900
+
+
+def test_ultraparadox_rewind_with_only_a_blocked_artifact_takes_nothing():  # C-RULING-13, C-RULING-16
+    """Rewind may be played without a card to take (harvest_requires_legal_target=False); during the
+    UltraParadox a blocked Artifact is no card to take, so the effect ends with nothing taken."""
+    state = setup(
+        2, hands=[["TW-REWIND"], []], discard=["ART-SPORTS-ALMANAC"], harvest_requires_legal_target=False
+    )
+    work = Engine(evolve_timeline(state, "Sputnik"))
+    work.status[state.cards.ripple_index[1962]] = "P-1962"
+    work.draw[state.cards.deck_index["P-1962"]] -= 1
+    state = draw(work.freeze())
+    assert state.ultraparadox()
+    state = settle(move(state, 'play "Rewind"'))
+    assert "there is nothing to take" in [e.text for e in state.log]
+    assert state.active == 1
+    assert state.discard_pile[-1] == "TW-REWIND"
+
+
+def test_a_play_cancelled_in_a_miracle_gives_back_the_miracles_play_step():  # C-RULING-14, C-ACT-4
+    state = setup(
+        2, hands=[["ACT-MIRACLE-FUTURE"], ["TW-MEMO"]], tableaux=[["ART-REX"], []], memo_consumes_play=False
+    )
+    state = settle(move(draw(state), 'play "Perform a \\"Miracle\\" (Future Wisdom)" "Rex"'))
+    state = draw(draw(state, "ART-LIVE-STEGOSAURUS"), "TW-MEMO")
+    state = move(move(move(state, 'play "Live Stegosaurus"'), "memo"), "pass")  # P0 lets the Memo stand
+    assert state.stack[-1] == PlayStep(0, "miracle")  # the Miracle's play again, then its discard
+    assert C.legal_moves(state) == (C.Discard("TW-MEMO"),)
 
 
 def test_cancelled_play_can_be_replayed():  # C-RULING-14 (memo_consumes_play=False)

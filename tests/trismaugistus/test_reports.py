@@ -173,9 +173,11 @@ def test_a_bonus_space_may_be_on_the_last_level_of_a_track():
             (BonusSpace(True, "vp_5"),),
             "the bonus layout for air: level True is not on a track of max level 7",
         ),
+        ([BonusSpace(2, "vp_5")], "the bonus layout for air must be a tuple of bonus spaces"),
+        ((BonusSpace(2, "gold"),), "the bonus layout for air: 'gold' is not a bonus kind the seed defines"),
     ],
 )
-def test_validate_checks_the_bonus_layout(last: tuple[BonusSpace, ...] | None, message: str):
+def test_validate_checks_the_bonus_layout(last: Any, message: str):  # a hand-built state: no move shape
     state = mid_round()
     layout = state.board.bonus_layout
     bad = layout[:3] if last is None else (*layout[:3], last)
