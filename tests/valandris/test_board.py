@@ -9,6 +9,7 @@ import networkx as nx
 import pytest
 from networkx.algorithms.isomorphism import GraphMatcher
 
+from tabletop_rules.core.errors import InvalidMoveError
 from tabletop_rules.valandris import board as b
 from tabletop_rules.valandris.board import BOARD, World
 
@@ -125,8 +126,9 @@ def test_documented_numbering():  # V-BOARD-9
         h, a = b.vertex_index(f"H{i}"), b.vertex_index(f"A{i}")
         assert b.ANTIPODE[h] == b.vertex_index(f"H{19 - i}")
         assert close(direction(h), direction(a))
-    with pytest.raises(KeyError):
-        b.vertex_index("H20")
+    for bad in ("H20", "h0", "", None, ["H0"], 0):  # REL-ERRORS-1: a typed error, never a KeyError
+        with pytest.raises(InvalidMoveError, match="is not a vertex"):
+            b.vertex_index(bad)  # type: ignore[arg-type]
 
 
 def test_facts_table():  # V-BOARD-10, V-ORACLE-1

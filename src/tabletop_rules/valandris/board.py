@@ -33,7 +33,9 @@ from typing import Final
 import networkx as nx
 from networkx.algorithms.isomorphism import GraphMatcher
 
+from tabletop_rules.core.errors import InvalidMoveError
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.jsonio import brief
 
 __all__ = [
     "ABYSS_VERTICES",
@@ -342,9 +344,12 @@ def vertex_index(name: str) -> int:
     """The index of a vertex name such as ``"H0"``, ``"E11"`` or ``"A7"``.
 
     Raises:
-        KeyError: if ``name`` is not a vertex of the board.
+        InvalidMoveError: if ``name`` is not the name of a vertex of the board.
     """
-    return _INDEX[name]
+    index = _INDEX.get(name) if type(name) is str else None
+    if index is None:
+        raise InvalidMoveError(f"{brief(name)} is not a vertex (H0..H19, E0..E11, A0..A19)")
+    return index
 
 
 BOARD: Final = Board()

@@ -189,10 +189,7 @@ def parse_move(state: State, text: str) -> Move:
 
 
 def _vertex(token: str) -> int:
-    try:
-        return vertex_index(token)
-    except KeyError:
-        raise InvalidMoveError(f"{brief(token)} is not a vertex (H0..H19, E0..E11, A0..A19)") from None
+    return vertex_index(token)
 
 
 def _split_path(state: State, piece: Piece | None, token: str) -> tuple[int | None, int]:

@@ -7,7 +7,7 @@ import warnings
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
+from tabletop_rules.core.errors import InvalidMoveError, InvalidOptionError, InvalidStateError
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.valandris.board import NUM_VERTICES, Piece, vertex_index
 from tabletop_rules.valandris.options import Options
@@ -22,7 +22,7 @@ def _as_vertex(value: int | str, field: str) -> int:
     if type(value) is str:
         try:
             return vertex_index(value.upper() if value.isascii() else value)
-        except KeyError:
+        except InvalidMoveError:
             raise InvalidStateError(f"{field}: {brief(value)} is not a vertex name") from None
     if type(value) is not int or not 0 <= value < NUM_VERTICES:
         raise InvalidStateError(f"{field}: {brief(value)} is not a vertex")

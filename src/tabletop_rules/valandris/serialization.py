@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
+from tabletop_rules.core.errors import InvalidMoveError, InvalidOptionError, InvalidStateError
 from tabletop_rules.core.jsonio import Fields, brief, load_json
 from tabletop_rules.valandris.board import CREATURES, NAMES, Piece, vertex_index
 from tabletop_rules.valandris.options import MAX_TURN_CAP, Options
@@ -149,7 +149,7 @@ def _vertex(name: object, where: str) -> int:
         raise InvalidStateError(f"{where}: a vertex name is a string, not {brief(name)}")
     try:
         return vertex_index(name)
-    except KeyError:
+    except InvalidMoveError:
         raise InvalidStateError(f"{where}: {brief(name)} is not a vertex name") from None
 
 
