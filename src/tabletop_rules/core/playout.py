@@ -77,23 +77,27 @@ class WeightedOutcomes(Sequence[tuple[Any, Fraction]]):
         """The ``(outcome, probability)`` pairs of positive weight, in order.
 
         Raises:
-            ValueError: the weights are not a non-decreasing run of integers that ends at
+            InvalidOptionError: the weights are not a non-decreasing run of integers that ends at
                 ``denominator``, or do not match ``moves`` one for one.
         """
         pairs = self._pairs
         if pairs is None:
             if len(self._moves) != len(self._cumulative) or not self._cumulative:
-                raise ValueError("WeightedOutcomes needs one cumulative weight per move, and a move")
+                raise InvalidOptionError("WeightedOutcomes needs one cumulative weight per move, and a move")
             out: list[tuple[Any, Fraction]] = []
             before = 0
             for move, total in zip(self._moves, self._cumulative, strict=True):
                 if type(total) is not int or total < before:
-                    raise ValueError(f"cumulative weights must be non-decreasing integers, not {total!r}")
+                    raise InvalidOptionError(
+                        f"cumulative weights must be non-decreasing integers, not {brief(total)}"
+                    )
                 if total > before:
                     out.append((move, Fraction(total - before, self._denominator)))
                 before = total
             if before != self._denominator:
-                raise ValueError(f"the weights sum to {before}, not the denominator {self._denominator}")
+                raise InvalidOptionError(
+                    f"the weights sum to {before}, not the denominator {self._denominator}"
+                )
             pairs = self._pairs = tuple(out)  # computed once: the same value every time
         return pairs
 
@@ -130,7 +134,7 @@ def sample_outcome(outcomes: Sequence[tuple[MoveT, Fraction]], rng: random.Rando
     same tuple for the same distribution); the function is thread-safe.
 
     Raises:
-        ValueError: if ``outcomes`` is empty or its probabilities do not sum to 1.
+        InvalidOptionError: if ``outcomes`` is empty or its probabilities do not sum to 1.
     """
     if isinstance(outcomes, WeightedOutcomes):
         # The outcome is the first move whose cumulative weight exceeds the point: exactly what
@@ -163,10 +167,12 @@ _WEIGHTS: dict[int, tuple[object, int, tuple[int, ...]]] = {}
 def _weights(outcomes: Sequence[tuple[object, Fraction]]) -> tuple[int, tuple[int, ...]]:
     """The common denominator and the cumulative integer weights of a distribution."""
     if not outcomes:
-        raise ValueError("no chance outcomes to sample from")
+        raise InvalidOptionError("no chance outcomes to sample from")
     for _, probability in outcomes:
         if type(probability) is not Fraction or not 0 < probability <= 1:
-            raise ValueError(f"chance probabilities must be Fractions in (0, 1], not {probability!r}")
+            raise InvalidOptionError(
+                f"chance probabilities must be Fractions in (0, 1], not {brief(probability)}"
+            )
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     cumulative = []
     total = 0
@@ -174,7 +180,7 @@ def _weights(outcomes: Sequence[tuple[object, Fraction]]) -> tuple[int, tuple[in
         total += probability.numerator * (denominator // probability.denominator)
         cumulative.append(total)
     if total != denominator:
-        raise ValueError(f"chance probabilities sum to {Fraction(total, denominator)}, not 1")
+        raise InvalidOptionError(f"chance probabilities sum to {Fraction(total, denominator)}, not 1")
     return denominator, tuple(cumulative)
 
 
