@@ -9,7 +9,9 @@ about, so the same library gives the same pictures.
 * `valandris_crossing.svg`: a crossing turn waiting for Valandris' bonus step;
 * `chrononauts_player.svg`: a 4-player Chrononauts game with open paradoxes and
   patches, as one player sees it;
-* `chrononauts_public.svg`: the same position as a spectator sees it.
+* `chrononauts_public.svg`: the same position as a spectator sees it;
+* `trismaugistus_table.svg`: the automa's side of a Trismaugistus table in round 1,
+  after its first turn (the scripted opening of the docs, with the fictional pack).
 
 The board and TimeLine diagrams (`valandris_board.svg`, `chrononauts_timeline.svg`) are drawn by
 `draw_valandris_board.py` and `draw_chrononauts_timeline.py`, which this script leaves alone.
@@ -30,7 +32,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tabletop_rules import chrononauts, valandris
+from tabletop_rules import chrononauts, trismaugistus, valandris
 from tabletop_rules.chrononauts import render as chrononauts_render
 from tabletop_rules.core import CHANCE, sample_chance
 from tabletop_rules.valandris import render as valandris_render
@@ -83,6 +85,26 @@ def chrononauts_position() -> chrononauts.State:
     raise SystemExit("no such Chrononauts position in 1000 seeded games")
 
 
+TRISMAUGISTUS_OPENING = (
+    "setup d2 exp=FX-S2 art=FX-AS3",
+    "report round_start bowls=iron:r2w1b2,wild:r1w2b1,tin:w1r1,copper:b1 "
+    "areas=tin:FX-E01,iron:FX-E02+FX-E05,copper:FX-E03,mercury:FX-E04,wild:FX-E10 "
+    "offers=red:FX-A02+FX-A07,white:FX-A04+FX-A08,black:FX-A06+FX-A09",
+    "draft iron/white",
+    "experiment iron FX-E02",
+    "end",
+    "draw FX-Y2",
+)
+
+
+def trismaugistus_position() -> trismaugistus.State:
+    """Round 1 of a scripted game at difficulty 2, just after the automa's first card (a played table)."""
+    state = trismaugistus.new_game()
+    for line in TRISMAUGISTUS_OPENING:
+        state = trismaugistus.apply(state, trismaugistus.parse_move(state, line))
+    return state
+
+
 def pictures() -> dict[str, str]:
     """Every picture's file name and SVG text."""
     position = chrononauts_position()
@@ -92,6 +114,7 @@ def pictures() -> dict[str, str]:
         "valandris_crossing.svg": find_valandris(crossing_pending),
         "chrononauts_player.svg": chrononauts_render.render_svg(position, player=viewer),
         "chrononauts_public.svg": chrononauts_render.render_svg(position),
+        "trismaugistus_table.svg": trismaugistus.render_svg(trismaugistus_position()),
     }
 
 

@@ -12,7 +12,16 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 SMALL = {
     "simulate_valandris.py": ["--games", "6", "--workers", "1"],
-    "openspiel_mcts_valandris.py": ["--games", "1", "--simulations", "8", "--max-turns", "4"],
+    "openspiel_mcts_valandris.py": [
+        "--games",
+        "1",
+        "--simulations",
+        "8",
+        "--max-turns",
+        "4",
+        "--baseline-games",
+        "3",
+    ],
     "rl_learn_valandris.py": ["--quick"],
 }
 
@@ -20,7 +29,10 @@ SMALL = {
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
 def test_example_runs(script):
     command = [sys.executable, str(script), *SMALL.get(script.name, [])]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    # no terminal on standard input: an interactive example (the Trismaugistus companion) reads none
+    result = subprocess.run(
+        command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
 

@@ -73,6 +73,7 @@ VALANDRIS = valandris.from_position(
     seals=["E6", "E7", "E8", "E9", "E10"], declared="archangel",
 )  # fmt: skip
 CHRONONAUTS = random_playout(chrononauts, 4, initial=chrononauts.new_game(players=3), max_moves=200).final
+TRISMAUGISTUS = random_playout(trismaugistus, 4, max_moves=60).final
 
 BAD_SIZES = [
     True, False, 0, -1, MIN_SIZE - 1, MAX_SIZE + 1, 0.5, math.nan, math.inf, -math.inf, 1e9, 10**400,
@@ -104,6 +105,7 @@ def test_a_bad_size_is_an_option_error_in_every_game(size: Any) -> None:
     _typed_only(lambda: valandris_svg(VALANDRIS, size=size), InvalidOptionError)
     _typed_only(lambda: chrononauts_svg(CHRONONAUTS, size=size), InvalidOptionError)
     _typed_only(lambda: chrononauts_svg(CHRONONAUTS, player=0, size=size), InvalidOptionError)
+    _typed_only(lambda: trismaugistus.render_svg(TRISMAUGISTUS, size=size), InvalidOptionError)
 
 
 @pytest.mark.parametrize("size", GOOD_SIZES)
@@ -112,6 +114,7 @@ def test_sizes_in_range_scale_the_picture_and_keep_the_drawing(size: float) -> N
     for text, box in (
         (valandris_svg(VALANDRIS, size=size), "0 0 960 640"),
         (chrononauts_svg(CHRONONAUTS, size=size), None),
+        (trismaugistus.render_svg(TRISMAUGISTUS, size=size), None),
     ):
         root = ET.fromstring(text)
         assert float(root.get("width") or 0) == pytest.approx(size, abs=0.01)
@@ -214,6 +217,17 @@ def test_what_is_not_a_valid_chrononauts_state_is_a_state_error() -> None:
             )
 
 
+def test_what_is_not_a_valid_trismaugistus_state_is_a_state_error() -> None:
+    """REL-PICTURES-1: Trismaugistus draws only its own valid states."""
+    forged = [
+        evolve(TRISMAUGISTUS, round=99),
+        evolve(TRISMAUGISTUS, automa=evolve(TRISMAUGISTUS.automa, ether=-1)),
+        evolve(TRISMAUGISTUS, board=evolve(TRISMAUGISTUS.board, bowls=((6, 0, 0),) * 6)),
+    ]
+    for state in [None, "state", {}, 0, VALANDRIS, CHRONONAUTS, object(), *forged]:
+        _typed_only(lambda s=state: trismaugistus.render_svg(s), InvalidStateError)
+
+
 def test_move_endpoints_takes_only_a_legal_move() -> None:
     """REL-PICTURES-1: `move_endpoints` refuses forged moves and moves not legal where they are played."""
     with pytest.raises(InvalidMoveError):
@@ -230,9 +244,12 @@ def test_jupyter_pictures_go_through_the_same_checks() -> None:
     """REL-PICTURES-1: `_repr_svg_` draws the public picture; `render_state` refuses what has none."""
     assert VALANDRIS._repr_svg_() == valandris_svg(VALANDRIS)
     assert CHRONONAUTS._repr_svg_() == chrononauts_svg(CHRONONAUTS)
+    assert TRISMAUGISTUS._repr_svg_() == trismaugistus.render_svg(TRISMAUGISTUS)
     with pytest.raises(InvalidStateError):
         evolve(VALANDRIS, creatures=(99, 0, 1))._repr_svg_()
-    for other in (trismaugistus.new_game(), None, 3, "x" * 10**6):
+    with pytest.raises(InvalidStateError):
+        evolve(TRISMAUGISTUS, round=99)._repr_svg_()
+    for other in (trismaugistus.new_game().automa, None, 3, "x" * 10**6):
         with pytest.raises(InvalidStateError, match="no picture") as caught:
             render_state(other)
         assert len(str(caught.value)) < 200

@@ -340,7 +340,7 @@ def render_state(state: object) -> str:
     """The SVG picture of `state`, drawn by the renderer registered for its class.
 
     Raises:
-        InvalidStateError: if no renderer is registered for the state's class (Trismaugistus has none).
+        InvalidStateError: if no renderer is registered for the state's class.
     """
     render = _RENDERERS.get(type(state))
     if render is None:

@@ -10,7 +10,7 @@ the state.
 
 Content (automa cards, tracks, experiments ...) comes from a content pack.
 Only a **fictional** example pack is bundled; owners transcribe their own
-(``python -m tabletop_rules.trismaugistus validate|show PACK.json``).
+(``python -m tabletop_rules.trismaugistus pack template|validate|show``).
 
     >>> from tabletop_rules import trismaugistus as tm
     >>> state = tm.new_game()
@@ -29,7 +29,7 @@ is outside the engine).  `automa_score` gives the score itself.
 
 This module only re-exports the public names of the game's modules (`options`,
 `moves`, `state`, `rules`, `notation`, `actions`, `views`, `validation`,
-`serialization`, `content`), defines `GAME_INFO`, and serves the names renamed
+`serialization`, `render`, `content`), defines `GAME_INFO`, and serves the names renamed
 in 0.2 with a `DeprecationWarning`.
 """
 
@@ -40,6 +40,7 @@ from typing import Final
 from tabletop_rules.core.deprecation import renamed_names
 from tabletop_rules.core.errors import InvalidContentError
 from tabletop_rules.core.protocol import GameInfo
+from tabletop_rules.core.svg import register_renderer
 from tabletop_rules.trismaugistus import pack as pack  # the deprecated module path (its names warn)
 from tabletop_rules.trismaugistus.actions import (
     action_to_move,
@@ -55,10 +56,13 @@ from tabletop_rules.trismaugistus.content import (
     MAX_CONTENT_CHARS,
     FictionalPackWarning,
     Pack,
+    PackProblem,
     default_pack,
     load_pack,
     pack_from_dict,
     pack_from_json,
+    pack_problems,
+    pack_template,
     pack_to_dict,
 )
 from tabletop_rules.trismaugistus.content.loader import checked_pack
@@ -84,6 +88,7 @@ from tabletop_rules.trismaugistus.moves import (
 )
 from tabletop_rules.trismaugistus.notation import MAX_MOVE_TEXT, move_to_str, new_game_with_setup, parse_move
 from tabletop_rules.trismaugistus.options import RULING_FIELDS, Options
+from tabletop_rules.trismaugistus.render import render_svg
 from tabletop_rules.trismaugistus.rules import (
     RULES_VERSION,
     apply,
@@ -153,6 +158,7 @@ __all__ = [
     "ObjectiveSlot",
     "Options",
     "Pack",
+    "PackProblem",
     "Pending",
     "Report",
     "ReportBoard",
@@ -196,8 +202,11 @@ __all__ = [
     "outcome",
     "pack_from_dict",
     "pack_from_json",
+    "pack_problems",
+    "pack_template",
     "pack_to_dict",
     "parse_move",
+    "render_svg",
     "returns",
     "state_from_dict",
     "state_to_dict",
@@ -215,7 +224,10 @@ GAME_INFO: Final = GameInfo(
     perfect_information=True,
     zero_sum=False,
     version=RULES_VERSION,
+    seat_names=("Human",),
 )
+
+register_renderer(State, render_svg)  # State._repr_svg_ draws through core.svg's registry
 
 __getattr__ = renamed_names(
     __name__,

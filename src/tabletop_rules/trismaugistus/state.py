@@ -23,6 +23,7 @@ import attrs
 
 from tabletop_rules.core.frozen import open_layout
 from tabletop_rules.core.jsonio import one_line
+from tabletop_rules.core.svg import render_state
 from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import Areas, BonusLayout, Bowls, ObjectiveSlot, Offers
 from tabletop_rules.trismaugistus.options import Options
@@ -255,6 +256,13 @@ class State(_StateSlots):
         believes about the table ``describe(state)`` (text) or ``mirror(state)`` (a dict).
         """
         return one_line("trismaugistus.State", self._summary)
+
+    def _repr_svg_(self) -> str:
+        """The automa's side of the table as SVG, so that Jupyter shows a state (`render.render_svg`).
+
+        The picture module sits above the rules, so it is found through `core.svg`'s registry
+        (the package registers it at import) rather than imported here."""
+        return render_state(self)
 
     def _summary(self) -> str:
         pack = f"pack={self.pack.pack_id[:40]!r}"

@@ -1,8 +1,10 @@
 """Content packs: typed records, the checked loader, the cross-record checks and the verification view.
 
 `records` holds the frozen pack records, `loader` reads a pack (size first,
-strict JSON, every field typed) and `checks` runs the validators V-1..V-13;
-`show` prints a pack as tables; `data/` holds the shipped **fictional** pack.
+strict JSON, every field typed through the readers of `fields`) and `checks`
+runs the validators V-1..V-13; `pack_problems` lists every problem at once;
+`template` writes a blank pack for owners to fill in; `show` prints a pack as
+tables; `data/` holds the shipped **fictional** pack.
 Bad content raises `core.InvalidContentError`.
 """
 
@@ -11,10 +13,13 @@ from tabletop_rules.trismaugistus.content.loader import (
     EXAMPLE_PACK_ID,
     MAX_CONTENT_CHARS,
     FictionalPackWarning,
+    PackProblem,
     default_pack,
     load_pack,
     pack_from_dict,
     pack_from_json,
+    pack_problems,
+    pack_problems_in_text,
     pack_to_dict,
 )
 from tabletop_rules.trismaugistus.content.records import (
@@ -33,6 +38,7 @@ from tabletop_rules.trismaugistus.content.records import (
     Requirement,
     TrackSpec,
 )
+from tabletop_rules.trismaugistus.content.template import pack_template
 
 __all__ = [
     "EXAMPLE_PACK_ID",
@@ -49,6 +55,7 @@ __all__ = [
     "Masterpiece",
     "Objective",
     "Pack",
+    "PackProblem",
     "PicturedDie",
     "Requirement",
     "TrackSpec",
@@ -57,5 +64,8 @@ __all__ = [
     "load_pack",
     "pack_from_dict",
     "pack_from_json",
+    "pack_problems",
+    "pack_problems_in_text",
+    "pack_template",
     "pack_to_dict",
 ]

@@ -2,31 +2,54 @@
 
 A bad pack is rejected with `InvalidContentError`, whose message names the
 record and the field, for example ``automa_cards[3] (FX-G1).potency_cost: must
-be an integer from 1 to 5, got 7``.  The text is read through `core.jsonio`
-(size first, strict JSON).  Loading is the only place where a pack is checked;
-the rules trust a loaded `Pack`.
+be an integer from 1 to 5, got 7``; `pack_problems` lists every problem at once
+instead, each with its JSON path (for owners typing a pack: ``python -m
+tabletop_rules.trismaugistus pack validate PACK.json``).  The text is read
+through `core.jsonio` (size first, strict JSON).  Members whose name starts with
+``//`` are comments, and ``null`` leaves an optional field out (`fields`).
+Loading is the only place where a pack is checked; the rules trust a loaded `Pack`.
 """
 
 from __future__ import annotations
 
 import functools
-import re
 import warnings
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 from tabletop_rules.core.errors import InvalidContentError
 from tabletop_rules.core.jsonio import brief, load_json, read_text_file
-from tabletop_rules.trismaugistus.content.checks import check_pack
+from tabletop_rules.trismaugistus.content import fields as _fields
+from tabletop_rules.trismaugistus.content.checks import check_pack, pack_check_problems
+from tabletop_rules.trismaugistus.content.fields import (
+    PackProblem,
+    Problems,
+    array,
+    boolean,
+    card_action,
+    element_symbols,
+    enum,
+    fail,
+    get,
+    has,
+    id_list,
+    ident,
+    integer,
+    name,
+    no_extra,
+    obj,
+    pictured_dice,
+    problem,
+    requirement,
+    text,
+)
 from tabletop_rules.trismaugistus.content.records import (
     PACK_SCHEMA,
-    Action,
     Artifact,
     AutomaCard,
     BoardSpec,
-    BonusSpace,
     DifficultyPreset,
     Experiment,
     FormulaScoring,
@@ -39,20 +62,20 @@ from tabletop_rules.trismaugistus.content.records import (
     pack_to_dict,
 )
 from tabletop_rules.trismaugistus.vocabulary import (
-    ACTION_KINDS,
-    BONUS_KINDS,
     COLOURS,
     DECKS,
     ELEMENTS,
     FACES,
     OBJECTIVE_ROW_SIZE,
-    SYMBOLS,
+    Deck,
+    Element,
 )
 
 __all__ = [
     "EXAMPLE_PACK_ID",
     "MAX_CONTENT_CHARS",
     "FictionalPackWarning",
+    "PackProblem",
     "canonical_pack",
     "check_pack",
     "checked_pack",
@@ -60,6 +83,8 @@ __all__ = [
     "load_pack",
     "pack_from_dict",
     "pack_from_json",
+    "pack_problems",
+    "pack_problems_in_text",
     "pack_to_dict",
 ]
 
@@ -67,334 +92,256 @@ SCHEMA: Final = PACK_SCHEMA
 SCHEMA_VERSION: Final = 1
 EXAMPLE_PACK_ID: Final = "fictional-example-v1"
 STAGES: Final = ("starting", "I", "II", "III")
-ID_PATTERN: Final = re.compile(r"[A-Za-z0-9_.\-]+")
+ID_PATTERN: Final = _fields.ID_PATTERN
+MAX_ID: Final = _fields.MAX_ID
+"""The longest id."""
+MAX_TEXT: Final = _fields.MAX_TEXT
+"""The longest free text of a pack (a note, a source, a label, a title, a type name)."""
+bonus_spaces_from_list: Final = _fields.bonus_spaces_from_list
 MAX_CONTENT_CHARS: Final = 1_000_000
 """The longest pack JSON text the loader reads (the example pack is about 11 000 characters)."""
-MAX_RECORDS: Final = 500
-"""The longest list of a pack (cards, experiments, artifacts, masterpieces, objectives, preset lists)."""
-MAX_VALUE: Final = 1000
-"""The largest number of a pack (VP values, end-game VP, formula VP); printed values are below 100."""
-MAX_LEVEL: Final = 50
+MAX_LEVEL: Final = _fields.MAX_LEVEL
 """The highest ``max_level`` of a mastery track (printed tracks have about 7 to 10 levels)."""
 MAX_FORMULAS: Final = 20
 """The highest ``formula_scoring.max_formulas``."""
 MAX_SLOTS: Final = 10
 """The most artifacts a colour may offer (``board.artifact_slots_per_colour``; the seed implies 2)."""
-MAX_SYMBOLS: Final = 12
+MAX_SYMBOLS: Final = _fields.MAX_SYMBOLS
 """The most elemental symbols on one card."""
-MAX_TEXT: Final = 1000
-"""The longest free text of a pack (a note, a source, a label, a title, a type name)."""
-MAX_ID: Final = 64
-"""The longest id."""
 
 
 class FictionalPackWarning(UserWarning):
     """Warns that a pack marked ``fictional`` is in use: its content is not the printed game's."""
 
 
-def _fail(where: str, message: str) -> NoReturn:
-    raise InvalidContentError(f"{where}: {message}")
-
-
-# --- typed field readers ---------------------------------------------------------------------------
-
-
-def _obj(value: Any, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        _fail(where, f"must be an object, got {type(value).__name__}")
-    return value
-
-
-def _list(value: Any, where: str, limit: int = MAX_RECORDS) -> Sequence[Any]:
-    if type(value) is not list:
-        _fail(where, f"must be an array, got {type(value).__name__}")
-    if len(value) > limit:
-        _fail(where, f"has {len(value)} entries; a pack has at most {limit} here")
-    return value
-
-
-def _int(value: Any, where: str, low: int | None = None, high: int = MAX_VALUE) -> int:
-    if type(value) is not int:
-        _fail(where, f"must be an integer, got {brief(value)}")
-    if (low is not None and value < low) or value > high:
-        span = f"from {low} to {high}" if low is not None else f"at most {high}"
-        _fail(where, f"must be an integer {span}, got {brief(value)}")
-    return value
-
-
-def _str(value: Any, where: str, limit: int = MAX_TEXT) -> str:
-    if type(value) is not str or not value:
-        _fail(where, f"must be a non-empty string, got {brief(value)}")
-    if len(value) > limit:
-        _fail(where, f"is {len(value)} characters long; at most {limit} are read")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        _fail(where, f"contains a lone surrogate: {brief(value)}")
-    return value
-
-
-def _ident(value: Any, where: str) -> str:
-    text = _str(value, where, MAX_ID)
-    if not ID_PATTERN.fullmatch(text):
-        _fail(
-            where, f"ids are used in move notation: letters, digits, '_', '.' and '-' only, got {brief(text)}"
-        )
-    return text
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        _fail(where, f"must be true or false, got {brief(value)}")
-    return value
-
-
-def _enum(value: Any, allowed: Sequence[str], where: str) -> Any:
-    if type(value) is not str or value not in allowed:
-        _fail(where, f"must be one of {', '.join(allowed)}, got {brief(value)}")
-    return value
-
-
-def _get(record: Mapping[str, Any], key: str, where: str) -> Any:
-    if key not in record:
-        _fail(where, f"missing field {brief(key)}")
-    return record[key]
-
-
-def _no_extra(record: Mapping[str, Any], allowed: set[str], where: str) -> None:
-    extra = sorted(set(record) - allowed)
-    if extra:
-        _fail(where, f"unknown field {brief(extra[0])}")
-
-
-def _name(kind: str, index: int, record: Mapping[str, Any]) -> str:
-    ident = record.get("id")
-    return (
-        f"{kind}[{index}] ({ident})"
-        if isinstance(ident, str) and len(ident) <= MAX_ID
-        else f"{kind}[{index}]"
-    )
-
-
 # --- records ---------------------------------------------------------------------------------------
+# Each reader reads one record through `p` (`fields.Problems`): strictly, the first problem is raised;
+# otherwise each field is read on its own, so every problem of the record is found, and a record with
+# a problem gives `None` (it is left out of the pack).
+
+BOARD_FIELDS: Final = {
+    "track_order",
+    "experiment_area_faces",
+    "artifact_slots_per_colour",
+    "objective_row_size",
+}
+TRACK_FIELDS: Final = {"element", "max_level", "bonus_spaces", "symbol_levels", "end_vp_by_level"}
+FORMULA_FIELDS: Final = {"max_formulas", "vp_by_count"}
+CARD_FIELDS: Final = {"id", "deck", "dice", "potency_cost", "action", "personality_element", "label"}
+PRESET_FIELDS: Final = {"level", "draw_deck", "face_up_discard", "removed"}
+EXPERIMENT_FIELDS: Final = {"id", "stage", "type", "requirement", "vp", "element_symbols"}
+MASTERPIECE_FIELDS: Final = {"id", "type", "requirement", "vp", "element_symbols"}
+ARTIFACT_FIELDS: Final = {"id", "starting", "colour", "element_symbols"}
+OBJECTIVE_FIELDS: Final = {"id", "vp", "title"}
 
 
-def _board(raw: Any) -> BoardSpec:
+def _board(raw: Any, p: Problems) -> BoardSpec | None:
     w = "board"
-    b = _obj(raw, w)
-    _no_extra(
-        b, {"track_order", "experiment_area_faces", "artifact_slots_per_colour", "objective_row_size"}, w
-    )
-    order = tuple(
-        _enum(e, ELEMENTS, f"{w}.track_order[{i}]")
-        for i, e in enumerate(_list(_get(b, "track_order", w), f"{w}.track_order"))
-    )
-    if sorted(order) != sorted(ELEMENTS):  # V-9
-        _fail(f"{w}.track_order", "must list earth, fire, water and air exactly once each")
-    faces = tuple(
-        _enum(f, FACES, f"{w}.experiment_area_faces[{i}]")
-        for i, f in enumerate(_list(_get(b, "experiment_area_faces", w), f"{w}.experiment_area_faces"))
-    )
-    if len(set(faces)) != len(faces):
-        _fail(f"{w}.experiment_area_faces", "lists a face twice")
-    slots = _int(_get(b, "artifact_slots_per_colour", w), f"{w}.artifact_slots_per_colour", 1, MAX_SLOTS)
-    row = _int(_get(b, "objective_row_size", w), f"{w}.objective_row_size")
-    if row != OBJECTIVE_ROW_SIZE:
-        _fail(f"{w}.objective_row_size", f"must be {OBJECTIVE_ROW_SIZE} (T-OBJ-1), got {row}")
-    return BoardSpec(order, faces, slots, row)
+    b = obj(raw, w)
+    start = p.mark()
+    p.read(lambda: no_extra(b, BOARD_FIELDS, w), None)
+
+    def order() -> tuple[Any, ...]:
+        found = tuple(
+            enum(e, ELEMENTS, f"{w}.track_order[{i}]")
+            for i, e in enumerate(array(get(b, "track_order", w), f"{w}.track_order"))
+        )
+        if sorted(found) != sorted(ELEMENTS):  # V-9
+            fail(f"{w}.track_order", "must list earth, fire, water and air exactly once each")
+        return found
+
+    def faces() -> tuple[Any, ...]:
+        found = tuple(
+            enum(f, FACES, f"{w}.experiment_area_faces[{i}]")
+            for i, f in enumerate(array(get(b, "experiment_area_faces", w), f"{w}.experiment_area_faces"))
+        )
+        if len(set(found)) != len(found):
+            fail(f"{w}.experiment_area_faces", "lists a face twice")
+        return found
+
+    def row() -> int:
+        size = integer(get(b, "objective_row_size", w), f"{w}.objective_row_size")
+        if size != OBJECTIVE_ROW_SIZE:
+            fail(f"{w}.objective_row_size", f"must be {OBJECTIVE_ROW_SIZE} (T-OBJ-1), got {size}")
+        return size
+
+    def slots() -> int:
+        where = f"{w}.artifact_slots_per_colour"
+        return integer(get(b, "artifact_slots_per_colour", w), where, 1, MAX_SLOTS)
+
+    spec = BoardSpec(p.read(order, ()), p.read(faces, ()), p.read(slots, 0), p.read(row, 0))
+    return spec if p.mark() == start else None
 
 
-def bonus_spaces_from_list(raw: Any, max_level: int, where: str) -> tuple[BonusSpace, ...]:
-    """Read and check a list of ``{level, kind}`` bonus spaces (6.4); used by packs and by setup inputs."""
-    spaces: list[BonusSpace] = []
-    for i, item in enumerate(_list(raw, where)):
-        wi = f"{where}[{i}]"
-        sp = _obj(item, wi)
-        _no_extra(sp, {"level", "kind"}, wi)
-        level = _int(_get(sp, "level", wi), f"{wi}.level", 1, max_level)
-        kind = _enum(_get(sp, "kind", wi), BONUS_KINDS, f"{wi}.kind")
-        spaces.append(BonusSpace(level, kind))
-    levels = [s.level for s in spaces]
-    if len(set(levels)) != len(levels):
-        _fail(where, "has two bonus spaces on the same level")
-    return tuple(sorted(spaces))
-
-
-def _track(raw: Any, index: int) -> TrackSpec:
-    t = _obj(raw, f"tracks[{index}]")
+def _track(raw: Any, index: int, p: Problems) -> TrackSpec | None:
+    t = obj(raw, f"tracks[{index}]")
     element_name = t.get("element")
-    shown = element_name if element_name in ELEMENTS else brief(element_name, 12)
-    w = f"tracks[{index}] ({shown})"
-    _no_extra(t, {"element", "max_level", "bonus_spaces", "symbol_levels", "end_vp_by_level"}, w)
-    element = _enum(_get(t, "element", w), ELEMENTS, f"{w}.element")
-    max_level = _int(_get(t, "max_level", w), f"{w}.max_level", 1, MAX_LEVEL)
-    bonuses = bonus_spaces_from_list(_get(t, "bonus_spaces", w), max_level, f"{w}.bonus_spaces")
-    symbols = tuple(
-        _int(v, f"{w}.symbol_levels[{i}]", 1, max_level)
-        for i, v in enumerate(_list(_get(t, "symbol_levels", w), f"{w}.symbol_levels"))
-    )
-    if len(set(symbols)) != len(symbols):
-        _fail(f"{w}.symbol_levels", "lists a level twice")
-    end_vp = tuple(
-        _int(v, f"{w}.end_vp_by_level[{i}]", 0)
-        for i, v in enumerate(_list(_get(t, "end_vp_by_level", w), f"{w}.end_vp_by_level"))
-    )
-    if len(end_vp) != max_level + 1:
-        _fail(f"{w}.end_vp_by_level", f"must have max_level + 1 = {max_level + 1} entries, got {len(end_vp)}")
-    return TrackSpec(element, max_level, bonuses, tuple(sorted(symbols)), end_vp)
+    w = f"tracks[{index}] ({element_name})" if element_name in ELEMENTS else f"tracks[{index}]"
+    start = p.mark()
+    p.read(lambda: no_extra(t, TRACK_FIELDS, w), None)
+    element: Element = p.read(lambda: enum(get(t, "element", w), ELEMENTS, f"{w}.element"), "earth")
+    max_level = p.read(lambda: integer(get(t, "max_level", w), f"{w}.max_level", 1, MAX_LEVEL), 0)
+    top = max_level or MAX_LEVEL  # a bad max_level: the levels are still checked against the largest
 
+    def symbols() -> tuple[int, ...]:
+        found = tuple(
+            integer(v, f"{w}.symbol_levels[{i}]", 1, top)
+            for i, v in enumerate(array(get(t, "symbol_levels", w), f"{w}.symbol_levels"))
+        )
+        if len(set(found)) != len(found):
+            fail(f"{w}.symbol_levels", "lists a level twice")
+        return tuple(sorted(found))
 
-def _formula(raw: Any) -> FormulaScoring:
-    w = "formula_scoring"
-    f = _obj(raw, w)
-    _no_extra(f, {"max_formulas", "vp_by_count"}, w)
-    max_formulas = _int(_get(f, "max_formulas", w), f"{w}.max_formulas", 1, MAX_FORMULAS)
-    vps = tuple(
-        _int(v, f"{w}.vp_by_count[{i}]", 0)
-        for i, v in enumerate(_list(_get(f, "vp_by_count", w), f"{w}.vp_by_count"))
-    )
-    if len(vps) != max_formulas + 1:  # V-11
-        _fail(f"{w}.vp_by_count", f"must have max_formulas + 1 = {max_formulas + 1} entries, got {len(vps)}")
-    if vps[0] != 0:
-        _fail(f"{w}.vp_by_count[0]", f"must be 0, got {vps[0]}")
-    for i in range(1, len(vps)):
-        if vps[i] < vps[i - 1]:
-            _fail(f"{w}.vp_by_count[{i}]", f"must not be smaller than the entry before it ({vps[i - 1]})")
-    return FormulaScoring(max_formulas, vps)
-
-
-def _card(raw: Any, index: int) -> AutomaCard:
-    c = _obj(raw, f"automa_cards[{index}]")
-    w = _name("automa_cards", index, c)
-    _no_extra(c, {"id", "deck", "dice", "potency_cost", "action", "personality_element", "label"}, w)
-    ident = _ident(_get(c, "id", w), f"{w}.id")
-    deck = _enum(_get(c, "deck", w), DECKS, f"{w}.deck")
-    needs_sections = deck != "purple"  # V-8; purple sections are optional (T-RULING-26)
-    dice: list[PicturedDie] = []
-    if "dice" in c or needs_sections:
-        items = _list(_get(c, "dice", w), f"{w}.dice")
-        if not 1 <= len(items) <= 3:
-            _fail(f"{w}.dice", f"must picture 1 to 3 dice, got {len(items)}")
-        for i, item in enumerate(items):
-            wi = f"{w}.dice[{i}]"
-            d = _obj(item, wi)
-            _no_extra(d, {"symbol", "colour"}, wi)
-            symbol = _get(d, "symbol", wi)
-            if symbol == "wild":
-                _fail(
-                    f"{wi}.symbol", "a pictured wild die has no meaning in the seed; please report this card"
-                )
-            dice.append(
-                PicturedDie(
-                    _enum(symbol, SYMBOLS, f"{wi}.symbol"),
-                    _enum(_get(d, "colour", wi), COLOURS, f"{wi}.colour"),
-                )
+    def end_vp() -> tuple[int, ...]:
+        found = tuple(
+            integer(v, f"{w}.end_vp_by_level[{i}]", 0)
+            for i, v in enumerate(array(get(t, "end_vp_by_level", w), f"{w}.end_vp_by_level"))
+        )
+        if max_level and len(found) != max_level + 1:
+            fail(
+                f"{w}.end_vp_by_level", f"must have max_level + 1 = {max_level + 1} entries, got {len(found)}"
             )
-        if len(set(dice)) != len(dice):
-            _fail(f"{w}.dice", "pictures the same symbol and colour twice")
+        return found
+
+    spec = TrackSpec(
+        element,
+        max_level,
+        p.read(lambda: bonus_spaces_from_list(get(t, "bonus_spaces", w), top, f"{w}.bonus_spaces"), ()),
+        p.read(symbols, ()),
+        p.read(end_vp, ()),
+    )
+    return spec if p.mark() == start else None
+
+
+def _formula(raw: Any, p: Problems) -> FormulaScoring | None:
+    w = "formula_scoring"
+    f = obj(raw, w)
+    start = p.mark()
+    p.read(lambda: no_extra(f, FORMULA_FIELDS, w), None)
+    max_formulas = p.read(lambda: integer(get(f, "max_formulas", w), f"{w}.max_formulas", 1, MAX_FORMULAS), 0)
+
+    def table() -> tuple[int, ...]:
+        vps = tuple(
+            integer(v, f"{w}.vp_by_count[{i}]", 0)
+            for i, v in enumerate(array(get(f, "vp_by_count", w), f"{w}.vp_by_count"))
+        )
+        if max_formulas and len(vps) != max_formulas + 1:  # V-11
+            fail(
+                f"{w}.vp_by_count", f"must have max_formulas + 1 = {max_formulas + 1} entries, got {len(vps)}"
+            )
+        if vps and vps[0] != 0:
+            fail(f"{w}.vp_by_count[0]", f"must be 0, got {vps[0]}")
+        for i in range(1, len(vps)):
+            if vps[i] < vps[i - 1]:
+                fail(f"{w}.vp_by_count[{i}]", f"must not be smaller than the entry before it ({vps[i - 1]})")
+        return vps
+
+    scoring = FormulaScoring(max_formulas, p.read(table, ()))
+    return scoring if p.mark() == start else None
+
+
+def _card(raw: Any, index: int, p: Problems) -> AutomaCard | None:
+    c = obj(raw, f"automa_cards[{index}]")
+    w = name("automa_cards", index, c)
+    start = p.mark()
+    p.read(lambda: no_extra(c, CARD_FIELDS, w), None)
+    card_id = p.read(lambda: ident(get(c, "id", w), f"{w}.id"), "")
+    deck: Deck = p.read(lambda: enum(get(c, "deck", w), DECKS, f"{w}.deck"), "purple")
+    needs_sections = deck != "purple"  # V-8; purple sections are optional (T-RULING-26)
+    dice: tuple[PicturedDie, ...] = ()
+    if has(c, "dice") or needs_sections:
+        dice = p.read(lambda: pictured_dice(c, w), ())
     cost: int | None = None
-    if "potency_cost" in c or needs_sections:
-        cost = _int(_get(c, "potency_cost", w), f"{w}.potency_cost", 1, 5)
-    action: Action | None = None
-    if "action" in c or needs_sections:
-        wa = f"{w}.action"
-        a = _obj(_get(c, "action", w), wa)
-        _no_extra(a, {"kind", "params"}, wa)
-        kind = _enum(_get(a, "kind", wa), ACTION_KINDS, f"{wa}.kind")
-        params = _obj(a.get("params", {}), f"{wa}.params")
-        track = None
-        if kind == "advance_track":
-            _no_extra(params, {"track"}, f"{wa}.params")
-            track = _enum(_get(params, "track", f"{wa}.params"), ELEMENTS, f"{wa}.params.track")
-        elif params:
-            _fail(f"{wa}.params", f"must be empty for {kind} (the amounts are fixed by the seed)")
-        action = Action(kind, track)
-    personality = None
-    if "personality_element" in c:
+    if has(c, "potency_cost") or needs_sections:
+        cost = p.read(lambda: integer(get(c, "potency_cost", w), f"{w}.potency_cost", 1, 5), None)
+    action = p.read(lambda: card_action(c, w), None) if has(c, "action") or needs_sections else None
+
+    def personality() -> Any:
         if deck != "purple":
-            _fail(f"{w}.personality_element", "is for purple cards only")
-        personality = _enum(c["personality_element"], ELEMENTS, f"{w}.personality_element")
-    label = _str(c["label"], f"{w}.label") if "label" in c else None
-    return AutomaCard(ident, deck, tuple(dice), cost, action, personality, label)
+            fail(f"{w}.personality_element", "is for purple cards only")
+        return enum(c["personality_element"], ELEMENTS, f"{w}.personality_element")
+
+    element = p.read(personality, None) if has(c, "personality_element") else None
+    label = p.read(lambda: text(c["label"], f"{w}.label"), None) if has(c, "label") else None
+    card = AutomaCard(card_id, deck, dice, cost, action, element, label)
+    return card if p.mark() == start else None
 
 
-def _ids(raw: Any, where: str) -> tuple[str, ...]:
-    return tuple(_str(v, f"{where}[{i}]") for i, v in enumerate(_list(raw, where)))
-
-
-def _preset(raw: Any, index: int) -> DifficultyPreset:
-    p = _obj(raw, f"difficulty_presets[{index}]")
-    w = f"difficulty_presets[{index}] (level {brief(p.get('level'), 12)})"
-    _no_extra(p, {"level", "draw_deck", "face_up_discard", "removed"}, w)
-    level = _int(_get(p, "level", w), f"{w}.level", 1, 3)
-    return DifficultyPreset(
-        level,
-        _ids(_get(p, "draw_deck", w), f"{w}.draw_deck"),
-        _ids(_get(p, "face_up_discard", w), f"{w}.face_up_discard"),
-        _ids(_get(p, "removed", w), f"{w}.removed"),
+def _preset(raw: Any, index: int, p: Problems) -> DifficultyPreset | None:
+    r = obj(raw, f"difficulty_presets[{index}]")
+    level_given = r.get("level")
+    known = type(level_given) is int and 1 <= level_given <= 3
+    w = f"difficulty_presets[{index}] (level {level_given})" if known else f"difficulty_presets[{index}]"
+    start = p.mark()
+    p.read(lambda: no_extra(r, PRESET_FIELDS, w), None)
+    preset = DifficultyPreset(
+        p.read(lambda: integer(get(r, "level", w), f"{w}.level", 1, 3), 0),
+        p.read(lambda: id_list(get(r, "draw_deck", w), f"{w}.draw_deck"), ()),
+        p.read(lambda: id_list(get(r, "face_up_discard", w), f"{w}.face_up_discard"), ()),
+        p.read(lambda: id_list(get(r, "removed", w), f"{w}.removed"), ()),
     )
+    return preset if p.mark() == start else None
 
 
-def _requirement(raw: Any, where: str) -> Requirement:
-    r = _obj(raw, where)
-    _no_extra(r, {"track", "level"}, where)
-    return Requirement(
-        _enum(_get(r, "track", where), ELEMENTS, f"{where}.track"),
-        _int(_get(r, "level", where), f"{where}.level", 1, MAX_LEVEL),
+def _experiment(raw: Any, index: int, p: Problems) -> Experiment | None:
+    e = obj(raw, f"experiments[{index}]")
+    w = name("experiments", index, e)
+    start = p.mark()
+    p.read(lambda: no_extra(e, EXPERIMENT_FIELDS, w), None)
+    record = Experiment(
+        p.read(lambda: ident(get(e, "id", w), f"{w}.id"), ""),
+        p.read(lambda: enum(get(e, "stage", w), STAGES, f"{w}.stage"), ""),
+        p.read(lambda: text(get(e, "type", w), f"{w}.type"), ""),
+        p.read(lambda: requirement(get(e, "requirement", w), f"{w}.requirement"), Requirement("earth", 0)),
+        p.read(lambda: integer(get(e, "vp", w), f"{w}.vp", 0), 0),
+        p.read(lambda: element_symbols(get(e, "element_symbols", w), f"{w}.element_symbols"), ()),
     )
+    return record if p.mark() == start else None
 
 
-def _symbols(raw: Any, where: str) -> tuple[Any, ...]:
-    return tuple(_enum(v, ELEMENTS, f"{where}[{i}]") for i, v in enumerate(_list(raw, where, MAX_SYMBOLS)))
-
-
-def _experiment(raw: Any, index: int) -> Experiment:
-    e = _obj(raw, f"experiments[{index}]")
-    w = _name("experiments", index, e)
-    _no_extra(e, {"id", "stage", "type", "requirement", "vp", "element_symbols"}, w)
-    return Experiment(
-        _ident(_get(e, "id", w), f"{w}.id"),
-        _enum(_get(e, "stage", w), STAGES, f"{w}.stage"),
-        _str(_get(e, "type", w), f"{w}.type"),
-        _requirement(_get(e, "requirement", w), f"{w}.requirement"),
-        _int(_get(e, "vp", w), f"{w}.vp", 0),
-        _symbols(_get(e, "element_symbols", w), f"{w}.element_symbols"),
+def _masterpiece(raw: Any, index: int, p: Problems) -> Masterpiece | None:
+    m = obj(raw, f"masterpieces[{index}]")
+    w = name("masterpieces", index, m)
+    start = p.mark()
+    p.read(lambda: no_extra(m, MASTERPIECE_FIELDS, w), None)
+    record = Masterpiece(
+        p.read(lambda: ident(get(m, "id", w), f"{w}.id"), ""),
+        p.read(lambda: text(get(m, "type", w), f"{w}.type"), ""),
+        p.read(lambda: requirement(get(m, "requirement", w), f"{w}.requirement"), Requirement("earth", 0)),
+        p.read(lambda: integer(get(m, "vp", w), f"{w}.vp", 0), 0),
+        p.read(lambda: element_symbols(get(m, "element_symbols", w), f"{w}.element_symbols"), ()),
     )
+    return record if p.mark() == start else None
 
 
-def _masterpiece(raw: Any, index: int) -> Masterpiece:
-    m = _obj(raw, f"masterpieces[{index}]")
-    w = _name("masterpieces", index, m)
-    _no_extra(m, {"id", "type", "requirement", "vp", "element_symbols"}, w)
-    return Masterpiece(
-        _ident(_get(m, "id", w), f"{w}.id"),
-        _str(_get(m, "type", w), f"{w}.type"),
-        _requirement(_get(m, "requirement", w), f"{w}.requirement"),
-        _int(_get(m, "vp", w), f"{w}.vp", 0),
-        _symbols(_get(m, "element_symbols", w), f"{w}.element_symbols"),
+def _artifact(raw: Any, index: int, p: Problems) -> Artifact | None:
+    a = obj(raw, f"artifacts[{index}]")
+    w = name("artifacts", index, a)
+    start = p.mark()
+    p.read(lambda: no_extra(a, ARTIFACT_FIELDS, w), None)
+    record = Artifact(
+        p.read(lambda: ident(get(a, "id", w), f"{w}.id"), ""),
+        p.read(lambda: boolean(get(a, "starting", w), f"{w}.starting"), False),
+        p.read(lambda: enum(get(a, "colour", w), COLOURS, f"{w}.colour"), "red"),
+        p.read(lambda: element_symbols(get(a, "element_symbols", w), f"{w}.element_symbols"), ()),
     )
+    return record if p.mark() == start else None
 
 
-def _artifact(raw: Any, index: int) -> Artifact:
-    a = _obj(raw, f"artifacts[{index}]")
-    w = _name("artifacts", index, a)
-    _no_extra(a, {"id", "starting", "colour", "element_symbols"}, w)
-    return Artifact(
-        _ident(_get(a, "id", w), f"{w}.id"),
-        _bool(_get(a, "starting", w), f"{w}.starting"),
-        _enum(_get(a, "colour", w), COLOURS, f"{w}.colour"),
-        _symbols(_get(a, "element_symbols", w), f"{w}.element_symbols"),
+def _objective(raw: Any, index: int, p: Problems) -> Objective | None:
+    o = obj(raw, f"objectives[{index}]")
+    w = name("objectives", index, o)
+    start = p.mark()
+    p.read(lambda: no_extra(o, OBJECTIVE_FIELDS, w), None)
+    record = Objective(
+        p.read(lambda: ident(get(o, "id", w), f"{w}.id"), ""),
+        p.read(lambda: integer(get(o, "vp", w), f"{w}.vp", 0), 0),
+        p.read(lambda: text(o["title"], f"{w}.title"), None) if has(o, "title") else None,
     )
+    return record if p.mark() == start else None
 
 
-def _objective(raw: Any, index: int) -> Objective:
-    o = _obj(raw, f"objectives[{index}]")
-    w = _name("objectives", index, o)
-    _no_extra(o, {"id", "vp", "title"}, w)
-    title = _str(o["title"], f"{w}.title") if "title" in o else None
-    return Objective(_ident(_get(o, "id", w), f"{w}.id"), _int(_get(o, "vp", w), f"{w}.vp", 0), title)
-
-
+_WHAT: Final = "Trismaugistus pack JSON"
 TOP_LEVEL: Final = {
     "schema", "schema_version", "pack_id", "fictional", "note", "source", "board", "tracks",
     "formula_scoring", "automa_cards", "difficulty_presets", "experiments", "masterpieces",
@@ -402,53 +349,138 @@ TOP_LEVEL: Final = {
 }  # fmt: skip
 
 
+def _section(top: Mapping[str, Any], key: str, read: Any, p: Problems, complete: set[str]) -> tuple[Any, ...]:
+    """The records of the list `key`, read one by one; the section is `complete` if every record is.
+
+    A broken automa card whose id and deck are sound stands in for itself in the deck checks
+    (V-2..V-7 read only those), so that a problem in a card's dice does not hide one in a preset.
+    """
+    start = p.mark()
+    where = f"pack.{key}"
+    if key == "objectives" and not has(top, key):
+        items: Sequence[Any] = []
+    else:
+        items = p.read(lambda: array(get(top, key, "pack"), where), [])
+    records = []
+    whole = True
+    for index, item in enumerate(items):
+
+        def record(item: Any = item, index: int = index) -> Any:
+            return read(item, index, p)
+
+        found = p.read(record, None)
+        if found is None and key == "automa_cards":
+            found = _stand_in(item)
+        whole = whole and found is not None
+        records.append(found)
+    if p.mark() == start or (whole and items and key == "automa_cards"):
+        complete.add(key)
+    return tuple(r for r in records if r is not None)
+
+
+def _stand_in(raw: Any) -> AutomaCard | None:
+    """An automa card with only its id and deck, if both are sound (for the deck checks)."""
+    if not isinstance(raw, Mapping):
+        return None
+    card_id, deck = raw.get("id"), raw.get("deck")
+    if (
+        type(card_id) is str
+        and 0 < len(card_id) <= MAX_ID
+        and ID_PATTERN.fullmatch(card_id)
+        and deck in DECKS
+    ):
+        return AutomaCard(card_id, deck, (), None, None)
+    return None
+
+
+def _read_pack(raw: Any, p: Problems) -> Pack | None:
+    """The pack of `raw`, read through `p`; `None` if `p` keeps going and found a problem."""
+    w = "pack"
+    top = obj(raw, w)
+    start = p.mark()
+    complete: set[str] = set()
+    p.read(lambda: no_extra(top, TOP_LEVEL, w), None)
+
+    def schema() -> None:
+        if get(top, "schema", w) != SCHEMA:
+            fail("pack.schema", f"must be {brief(SCHEMA)}, got {brief(top['schema'])}")
+
+    def version() -> int:
+        found = integer(get(top, "schema_version", w), "pack.schema_version")
+        if found != SCHEMA_VERSION:
+            fail("pack.schema_version", f"must be {SCHEMA_VERSION}, got {found}")
+        return found
+
+    p.read(schema, None)
+    schema_version = p.read(version, SCHEMA_VERSION)
+    note = p.read(lambda: text(top["note"], "pack.note"), None) if top.get("note") not in (None, "") else None
+    source = p.read(lambda: text(top["source"], "pack.source"), None) if has(top, "source") else None
+    pack_id = p.read(lambda: text(get(top, "pack_id", w), "pack.pack_id"), "")
+    fictional = p.read(lambda: boolean(get(top, "fictional", w), "pack.fictional"), False)
+    if "fictional" in top and top["fictional"] is not None and type(top["fictional"]) is bool:
+        complete.add("fictional")
+    board = p.read(lambda: _board(get(top, "board", w), p), None)
+    tracks = _section(top, "tracks", _track, p, complete)
+    formula = p.read(lambda: _formula(get(top, "formula_scoring", w), p), None)
+    pack = Pack(
+        schema_version=schema_version,
+        pack_id=pack_id,
+        fictional=fictional,
+        note=note,
+        source=source,
+        board=board if board is not None else BoardSpec((), (), 0, 0),
+        tracks=tracks,
+        formula_scoring=formula if formula is not None else FormulaScoring(0, ()),
+        automa_cards=_section(top, "automa_cards", _card, p, complete),
+        difficulty_presets=_section(top, "difficulty_presets", _preset, p, complete),
+        experiments=_section(top, "experiments", _experiment, p, complete),
+        masterpieces=_section(top, "masterpieces", _masterpiece, p, complete),
+        artifacts=_section(top, "artifacts", _artifact, p, complete),
+        objectives=_section(top, "objectives", _objective, p, complete),
+    )
+    if p.strict:
+        check_pack(pack)
+        return pack
+    for where, message in pack_check_problems(pack, frozenset(complete)):
+        p.add(where, message)
+    return pack if p.mark() == start else None
+
+
 def pack_from_dict(raw: Any) -> Pack:
     """Build a `Pack` from decoded JSON and run every validator (V-1..V-13).
 
+    Members whose name starts with ``//`` are comments, ignored in every object; ``null``
+    is the same as leaving out an optional field.
+
     Raises:
-        InvalidContentError: naming the record and field that is wrong.
+        InvalidContentError: naming the record and field that is wrong (the first problem; see
+            `pack_problems` for all of them).
     """
-    w = "pack"
-    top = _obj(raw, w)
-    _no_extra(top, TOP_LEVEL, w)
-    if _get(top, "schema", w) != SCHEMA:
-        _fail("pack.schema", f"must be {brief(SCHEMA)}, got {brief(top['schema'])}")
-    version = _int(_get(top, "schema_version", w), "pack.schema_version")
-    if version != SCHEMA_VERSION:
-        _fail("pack.schema_version", f"must be {SCHEMA_VERSION}, got {version}")
-    note = _str(top["note"], "pack.note") if top.get("note") not in (None, "") else None
-    source = _str(top["source"], "pack.source") if top.get("source") not in (None, "") else None
-    pack = Pack(
-        schema_version=version,
-        pack_id=_str(_get(top, "pack_id", w), "pack.pack_id"),
-        fictional=_bool(_get(top, "fictional", w), "pack.fictional"),
-        note=note,
-        source=source,
-        board=_board(_get(top, "board", w)),
-        tracks=tuple(_track(t, i) for i, t in enumerate(_list(_get(top, "tracks", w), "pack.tracks"))),
-        formula_scoring=_formula(_get(top, "formula_scoring", w)),
-        automa_cards=tuple(
-            _card(c, i) for i, c in enumerate(_list(_get(top, "automa_cards", w), "pack.automa_cards"))
-        ),
-        difficulty_presets=tuple(
-            _preset(p, i)
-            for i, p in enumerate(_list(_get(top, "difficulty_presets", w), "pack.difficulty_presets"))
-        ),
-        experiments=tuple(
-            _experiment(e, i) for i, e in enumerate(_list(_get(top, "experiments", w), "pack.experiments"))
-        ),
-        masterpieces=tuple(
-            _masterpiece(m, i) for i, m in enumerate(_list(_get(top, "masterpieces", w), "pack.masterpieces"))
-        ),
-        artifacts=tuple(
-            _artifact(a, i) for i, a in enumerate(_list(_get(top, "artifacts", w), "pack.artifacts"))
-        ),
-        objectives=tuple(
-            _objective(o, i) for i, o in enumerate(_list(top.get("objectives", []), "pack.objectives"))
-        ),
-    )
-    check_pack(pack)
+    pack = _read_pack(raw, Problems(strict=True))
+    assert pack is not None
     return pack
+
+
+def pack_problems(raw: Any) -> tuple[PackProblem, ...]:
+    """Every problem of a pack's decoded JSON at once, each with its JSON path (empty if it is valid).
+
+    The same checks as `pack_from_dict`, which raises the first: each field is read on its own,
+    then the cross-record validators V-1..V-13 run over every section whose records are all
+    sound (a broken record would make them report what is not wrong). At most
+    `fields.MAX_PROBLEMS` problems are listed; a last one counts the rest.
+    """
+    p = Problems(strict=False)
+    p.read(lambda: _read_pack(raw, p), None)
+    return p.report()
+
+
+def pack_problems_in_text(json_text: str) -> tuple[PackProblem, ...]:
+    """`pack_problems` of a pack's JSON text: text that is not JSON (or too long) is one problem at ``$``."""
+    try:
+        raw = load_json(json_text, limit=MAX_CONTENT_CHARS, what=_WHAT, error=InvalidContentError)
+    except InvalidContentError as exc:
+        return (problem("pack", str(exc)),)
+    return pack_problems(raw)
 
 
 def pack_from_json(text: str) -> Pack:
@@ -460,7 +492,7 @@ def pack_from_json(text: str) -> Pack:
     Raises:
         InvalidContentError: on bad JSON or a pack that breaks the schema.
     """
-    raw = load_json(text, limit=MAX_CONTENT_CHARS, what="Trismaugistus pack JSON", error=InvalidContentError)
+    raw = load_json(text, limit=MAX_CONTENT_CHARS, what=_WHAT, error=InvalidContentError)
     return pack_from_dict(raw)
 
 

@@ -3,7 +3,7 @@
 Every old name (``pack.X``, ``pack.loader.X``, ``pack.records.X``,
 ``pack.checks.X``, ``pack.show.X``) still resolves, with a `DeprecationWarning`
 naming its new place, until 0.3.  ``python -m tabletop_rules.trismaugistus.pack
-validate|show PATH`` (the spelling of spec 6.9) keeps working without a warning.
+template|validate|show`` (the spelling of spec 6.9) keeps working without a warning.
 """
 
 from __future__ import annotations
