@@ -3,7 +3,9 @@
 Usage: ``python scripts/make_schemas.py [--game valandris] [--check]``
 
 For each game, `<game>.schemas.build_schemas()` builds the schemas of the state, a move, a view
-and a game record; this script writes them to ``src/tabletop_rules/<game>/schemas/<kind>.json``
+and a game record, and `build_content_schemas()` (where there is one) that of its content: the
+Chrononauts card list (``cards.json``), the Trismaugistus pack (``pack.json``); this script
+writes them to ``src/tabletop_rules/<game>/schemas/<kind>.json``
 (two-space indented JSON, `core.wire.schema_text`). Run it after changing a move record, the
 state JSON or a view; ``--check`` only compares, and fails if a shipped file is out of date
 (``tests/wire/test_schemas.py`` makes the same check).
@@ -29,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     stale = []
     for game in args.game or GAMES:
-        schemas = importlib.import_module(f"tabletop_rules.{game}.schemas").build_schemas()
+        module = importlib.import_module(f"tabletop_rules.{game}.schemas")
+        schemas = {**module.build_schemas(), **getattr(module, "build_content_schemas", dict)()}
         folder = SRC / game / "schemas"
         for kind, document in schemas.items():
             path = folder / f"{kind}.json"

@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from tabletop_rules import chrononauts as C
-from tabletop_rules.chrononauts.history import Event
+from tabletop_rules.chrononauts.history import Event, History
 from tabletop_rules.core import InvalidStateError, random_playout
 
 
@@ -157,3 +157,14 @@ def test_linked_entries_are_the_linked_records():
     assert by_entries.size > 128  # chunks filled up on the way
     assert by_entries.to_json_array() == by_records.to_json_array()
     assert by_entries == by_records
+
+
+@pytest.mark.parametrize("size", [0, 1, 63, 64, 65, 130, 200])
+def test_records_since_is_the_slice_of_records(size: int) -> None:
+    """`records_since(k)` equals `records()[k:]` for every k, across chunk boundaries."""
+    history = History()
+    for k in range(size):
+        history = History.link(history, ((f"line {k}", k % 3 - 1, "secret" if k % 3 == 2 else ""),))
+    records = history.records()
+    for start in range(size + 2):
+        assert history.records_since(start) == records[start:]

@@ -143,6 +143,7 @@ CROSS_FIELD = {
         "ids": "one entry per player",
         "missions": "one entry per player",
         "options/first_player": "a seat is below the number of players",
+        "draw_pile/*": "with the shipped card list, at most its copies of the card (default_cards_schema)",
     },
     "trismaugistus": {
         "difficulty": "0 before Setup, 1..3 after",
@@ -153,6 +154,16 @@ CROSS_FIELD = {
         "pending/die/remaining": "the remaining potency is at most the placed one",
     },
     "valandris": {},
+}
+
+
+# Bounds the loader enforces through the content: no list of play cards is longer than the largest play
+# deck a card list may have, no list of goal cards longer than a card list's section (the conservation of
+# the cards, C-STATE-8, refuses a longer one); the limit itself is refused too, by the same rule.
+CONTENT_LIMITS = {
+    "chrononauts": {("items", cschemas.MAX_PLAY_DECK), ("items", cschemas.MAX_GOALS)},
+    "trismaugistus": set(),
+    "valandris": set(),
 }
 
 
@@ -315,7 +326,7 @@ def test_schema_bounds_are_the_loaders_bounds(game):
                 assert not validator.is_valid(bad), f"{where}: the schema accepts {what} {_size(outside)}"
                 refused = _loader_error(game, bad)
                 assert refused is not None, f"{where}: from_json accepts {what} {_size(outside)}"
-                if where in CROSS_FIELD[name]:
+                if where in CROSS_FIELD[name] or (what, _size(limit)) in CONTENT_LIMITS[name]:
                     continue
                 if limit is None:
                     continue

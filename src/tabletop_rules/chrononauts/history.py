@@ -241,6 +241,28 @@ class History(_HistorySlots):
         out.extend(map(_decode, self._tail))
         return tuple(out)
 
+    def records_since(self, start: int) -> tuple[Record, ...]:
+        """The events from index ``start`` on, oldest first, as `records` gives them.
+
+        Reads only the chunks that hold them, so reading a game's new events after each move costs
+        the same at turn 1 and at turn 500 (``records()[start:]`` decodes the whole history).
+        """
+        tail = self._tail
+        first = self.size - len(tail)  # the index of the tail's first event
+        if start >= first:
+            return tuple(map(_decode, tail[max(start - first, 0) :]))
+        chunks: list[_Chunk] = []
+        node = self._chunks
+        while node is not None and first > start:
+            chunks.append(node)
+            first -= len(node.items)
+            node = node.parent
+        out: list[Record] = []
+        for chunk in reversed(chunks):
+            out.extend(chunk.records())
+        out.extend(map(_decode, tail))
+        return tuple(out[max(start - first, 0) :])
+
     def to_json_array(self) -> str:
         """The records as a JSON array of ``[text, private_to, private_text]`` (compact, unescaped)."""
         parts = [chunk.json() for chunk in self._chunk_list()]

@@ -34,6 +34,10 @@ def _overrides(value: Any) -> tuple[tuple[int, str], ...]:
     A year is an exact ``int`` (not ``True``, ``1974.0`` or ``"1974"``) within the year bounds;
     whether it is a ripplepoint year of the card list is checked when a game starts
     (`context.check_players`)."""
+    if isinstance(value, str | bytes):  # iterable, but not pairs (an empty text would read as no pairs)
+        raise InvalidOptionError(
+            f"Chrononauts option ripple_operator_overrides must map years to 'and'/'or', not {brief(value)}"
+        )
     items = value.items() if isinstance(value, dict) else value
     pairs: list[tuple[int, str]] = []
     try:

@@ -147,7 +147,7 @@ def _status(doc: SvgDocument, view: View, cards: CardSet, limit: int) -> None:
     if view.winner is not None or view.outcome:
         line = f"Game over: {view.outcome}."
     else:
-        actor = "chance" if view.to_act is None else f"P{view.to_act}"
+        actor = f"P{view.to_act}" if type(view.to_act) is int else "chance"
         line = f"P{view.active} is the active player; {actor} to act ({view.phase})."
     doc.text(line, x=x + 250, y=y, class_="phase")
     if view.pending:

@@ -12,15 +12,16 @@ history makes it an information state with perfect recall.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
 from tabletop_rules.chrononauts.frames import Harvest, MiracleEnd, Window
-from tabletop_rules.chrononauts.legality import decision_player
+from tabletop_rules.chrononauts.legality import current_player, decision_player
 from tabletop_rules.chrononauts.state import OPEN, PHASE_NAMES, TRUE, State
 from tabletop_rules.core.errors import InvalidRequestError, InvalidStateError
 from tabletop_rules.core.jsonio import brief, one_line
+from tabletop_rules.core.wire import to_act_json
 
 __all__ = ["View", "check_viewer", "describe", "information_state_string", "observation", "view_to_json"]
 
@@ -39,7 +40,7 @@ class View:
     variant: str
     players: int
     viewer: int | None
-    to_act: int | None
+    to_act: int | Literal["chance"] | None  # as `core.wire.to_act_json`: None only once the game is over
     phase: str
     active: int
     turn: int
@@ -83,7 +84,7 @@ class View:
         to_act = (
             "-"
             if self.winner is not None or self.outcome
-            else ("chance" if self.to_act is None else f"P{self.to_act}")
+            else (f"P{self.to_act}" if type(self.to_act) is int else "chance")
         )
         return (
             f"for {who}: {self.variant} players={self.players} turn={self.turn} "
@@ -168,7 +169,7 @@ def observation(state: State, player: int | None) -> View:
         variant=state.variant,
         players=state.players,
         viewer=player,
-        to_act=decision_player(state),
+        to_act=to_act_json(current_player(state)),
         phase=_phase(state),
         active=state.active,
         turn=state.turn,

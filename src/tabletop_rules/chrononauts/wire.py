@@ -130,7 +130,7 @@ def events_since(state: State, player: int | None, cursor: int) -> tuple[list[di
     if cursor == size:
         return [], size
     events = []
-    for index, (text, private_to, private_text) in enumerate(state.log.records()[cursor:], start=cursor):
+    for index, (text, private_to, private_text) in enumerate(state.log.records_since(cursor), start=cursor):
         mine = player is not None and private_to == player
         events.append(
             {"type": "event", "index": index, "text": private_text if mine else text, "private": mine}

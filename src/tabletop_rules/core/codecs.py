@@ -45,6 +45,8 @@ __all__ = [
 
 _NONE: Final = type(None)
 _MISSING: Final = object()
+_LISTED: Final = 12
+"""A message lists the names a value may take when there are at most this many."""
 
 
 def _a(noun: str) -> str:
@@ -214,6 +216,8 @@ class Names(Codec):
 
     def decode(self, data: Any, where: str, state: Any) -> Any:
         if (value := _find(self._by_name, data)) is _MISSING:
+            if len(self.names) > _LISTED:  # a long table (a board's vertices): name the kind, not them all
+                raise _bad(where, f"{brief(data)} is not {_a(self.what)}")
             raise _bad(where, f"must be one of {brief(list(self.names), 200)}, not {brief(data)}")
         return value
 
@@ -445,7 +449,7 @@ class Record(Codec):
         if data.keys() != keys:
             missing = sorted(keys - data.keys())
             extra = [k for k in data if k not in keys]
-            parts = ([f"lacks {missing}"] if missing else []) + (
+            parts = ([f"lacks {brief(missing, 200)}"] if missing else []) + (
                 [f"has unknown key(s) {brief_keys(extra)}"] if extra else []
             )
             raise _bad(where, f"a {self.tag or self.cls.__name__} " + " and ".join(parts))

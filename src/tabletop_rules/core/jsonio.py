@@ -20,13 +20,15 @@ shortened (`brief`), never whole.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import enum
 import functools
 import itertools
 import json
 import os
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
@@ -47,6 +49,7 @@ __all__ = [
     "brief",
     "brief_keys",
     "check_text",
+    "json_style",
     "load_json",
     "one_line",
     "read_text_file",
@@ -60,6 +63,22 @@ MAX_REPR: Final = 200
 """The longest ``repr`` of a state, a view, a context or options: one line at a REPL."""
 
 _SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_JSON_STYLE: Final = contextvars.ContextVar("tabletop_rules_json_style", default=False)
+
+
+@contextlib.contextmanager
+def json_style() -> Iterator[None]:
+    """Within the block, `brief` writes what JSON can hold as JSON: ``"Z9"``, ``null``, ``true``, ``["a"]``.
+
+    For messages about a document a client sent (a move JSON): the client reads its own values
+    in its own syntax, not Python's (``'Z9'``, ``None``, ``True``). Other values are described
+    as usual. The setting is local to the thread (a context variable).
+    """
+    token = _JSON_STYLE.set(True)
+    try:
+        yield
+    finally:
+        _JSON_STYLE.reset(token)
 
 
 def brief(value: object, limit: int = MAX_ECHO) -> str:
@@ -73,7 +92,7 @@ def brief(value: object, limit: int = MAX_ECHO) -> str:
     any other foreign object is named by its class alone (``<Foo object>``).
     """
     try:
-        text = _Describer(limit).run(value)
+        text = _Describer(limit, _JSON_STYLE.get()).run(value)
     except Exception:  # a hostile attribute or enum member: name the type alone
         text = f"<{_type_name(value)} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -114,10 +133,11 @@ _TRUSTED_MODULE: Final = re.compile(r"(tabletop_rules|fractions|decimal|pathlib|
 class _Describer:
     """Writes the repr of a value from an explicit stack (no recursion), stopping past a budget."""
 
-    __slots__ = ("budget", "out", "size")
+    __slots__ = ("budget", "json", "out", "size")
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, json: bool = False) -> None:
         self.budget = limit + 1  # one character past the limit is enough to know it was cut
+        self.json = json  # write strings, None, bools, lists, tuples and dicts as JSON
         self.out: list[str] = []
         self.size = 0
 
@@ -138,6 +158,8 @@ class _Describer:
     def _parts(self, value: object) -> list[tuple[bool, object]]:
         """The text of ``value`` as literal pieces and inner values still to describe."""
         kind = type(value)
+        if self.json and kind in _JSON_SCALARS:
+            return [(True, _json_scalar(value, 4 * self.budget))]
         if kind in _SCALARS:
             return [(True, _scalar(value, 4 * self.budget))]
         trusted = _TRUSTED_MODULE.match(getattr(kind, "__module__", "") or "")
@@ -162,6 +184,8 @@ class _Describer:
 
     def _container(self, value: Any, kind: type) -> list[tuple[bool, object]]:
         size = len(value)
+        if self.json and kind is tuple:
+            kind = list  # JSON has one kind of array
         if size > self.budget:
             return [(True, f"<{kind.__name__} of {size} items>")]
         if kind is dict:
@@ -179,6 +203,16 @@ class _Describer:
         for i, item in enumerate(value):
             items += [(True, ", " if i else ""), (False, item)]
         return [(True, open_), *items, (True, close)]
+
+
+_JSON_SCALARS: Final = (str, bool, type(None))
+
+
+def _json_scalar(value: Any, cut: int) -> str:
+    """A string, ``None`` or a bool as JSON text (a string cut to about ``cut`` characters first)."""
+    if type(value) is str:
+        return json.dumps(value[:cut], ensure_ascii=False)
+    return "null" if value is None else ("true" if value else "false")
 
 
 def _plain_scalar(value: object) -> str | int | float | None:

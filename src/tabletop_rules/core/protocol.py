@@ -75,6 +75,9 @@ class GameInfo:
         zero_sum: whether the returns of a finished game always sum to zero.
         version: a behaviour version; it changes when the rules engine's
             behaviour changes (not on refactors), and JSON records carry it.
+        seat_names: the role of each seat when the seats have fixed roles
+            (Valandris: ``("Holy Spirit", "Valandris")``); empty when the seats are
+            alike, and then seat ``i`` is called ``P<i>``, as the notation writes it.
     """
 
     name: str
@@ -85,6 +88,7 @@ class GameInfo:
     perfect_information: bool
     zero_sum: bool
     version: int
+    seat_names: tuple[str, ...] = ()
 
 
 class Game(Protocol[StateT, MoveT]):

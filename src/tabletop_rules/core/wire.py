@@ -41,7 +41,7 @@ from tabletop_rules.core.codecs import (
     record_codec,
 )
 from tabletop_rules.core.errors import InvalidMoveError, InvalidOptionError, InvalidRequestError
-from tabletop_rules.core.jsonio import brief
+from tabletop_rules.core.jsonio import brief, json_style
 from tabletop_rules.core.records import FORMAT, FORMAT_VERSION, MAX_MOVE_CHARS, MAX_RECORD_MOVES, MAX_SEED
 from tabletop_rules.core.shapes import MoveShapes, move_shapes
 
@@ -115,13 +115,15 @@ class MoveWire(MoveShapes):
             InvalidMoveError: if `obj` is not a move object of this game.
             IllegalMoveError: if the move it describes is not legal in `state`.
         """
-        if type(obj) is not dict:
-            raise InvalidMoveError(f"a {self.game} move is a JSON object, not {brief(obj)}")
-        tag = obj.get("type")
-        record = self.records.get(tag) if type(tag) is str else None
-        if record is None:
-            raise InvalidMoveError(f"move.type: {brief(tag)} is not one of {sorted(self.records)}")
-        move = record.decode(obj, "move", state)
+        with json_style():  # the client's values, echoed in its own syntax: "Z9", null, ["a"]
+            if type(obj) is not dict:
+                raise InvalidMoveError(f"a {self.game} move is a JSON object, not {brief(obj)}")
+            tag = obj.get("type")
+            record = self.records.get(tag) if type(tag) is str else None
+            if record is None:
+                names = brief(sorted(self.records), 400)
+                raise InvalidMoveError(f"move.type: {brief(tag)} is not one of {names}")
+            move = record.decode(obj, "move", state)
         self.check_move(state, move)
         return move
 
@@ -142,9 +144,16 @@ def move_wire(
     return MoveWire.of(move_shapes(game, classes, fields=fields, types=types), check_move)
 
 
-def to_act_json(actor: object) -> int | str | None:
-    """Who acts, as JSON: a player index, `"chance"`, or `None` once the game is over."""
-    return actor if actor is None or type(actor) is int else "chance"
+def to_act_json(actor: object) -> int | Literal["chance"] | None:
+    """Who acts (`current_player`), as JSON: a player index, `"chance"` at a chance node, or `None`
+    once the game is over, and only then.
+
+    Every document of the library writes `to_act` this way: the views of every game (at the top
+    level and inside a Chrononauts `view`), the match views (`tabletop_rules.match`).
+    """
+    if actor is None or type(actor) is int:
+        return actor
+    return "chance"
 
 
 def check_cursor(cursor: object, high: int = MAX_CURSOR) -> int:

@@ -170,6 +170,7 @@ GAME_INFO: Final = GameInfo(
     perfect_information=True,
     zero_sum=True,
     version=RULES_VERSION,
+    seat_names=("Holy Spirit", "Valandris"),
 )
 
 __getattr__ = renamed_names(__name__, {"Rules": "Options"}, globals())

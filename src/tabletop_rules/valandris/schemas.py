@@ -27,6 +27,7 @@ from tabletop_rules.core.wire import (
     record_schema,
     schema_document,
 )
+from tabletop_rules.valandris.actions import NUM_ACTIONS
 from tabletop_rules.valandris.board import CREATURES, NAMES, Piece
 from tabletop_rules.valandris.options import MAX_TURN_CAP, Options
 from tabletop_rules.valandris.rules import RULES_VERSION, SEAL_TOKENS
@@ -73,13 +74,22 @@ def state_schema() -> dict[str, Any]:
     }
 
 
+def _view(state: dict[str, Any]) -> dict[str, Any]:
+    """`wire.view_schema` with what it leaves out: the legal moves are distinct action ids, so there are
+    at most `NUM_ACTIONS` of them (and as many move objects)."""
+    schema = view_schema(state)
+    for key in ("legal_actions", "legal_moves"):
+        schema["properties"][key]["maxItems"] = NUM_ACTIONS
+    return schema
+
+
 def build_schemas() -> dict[SchemaKind, dict[str, Any]]:
     """The four schemas, built from the code (what `scripts/make_schemas.py` ships)."""
     state = state_schema()
     return {
         "state": schema_document(GAME, "state", "Valandris state", state),
         "move": schema_document(GAME, "move", "Valandris move", MOVES.schema()),
-        "view": schema_document(GAME, "view", "Valandris view", view_schema(state)),
+        "view": schema_document(GAME, "view", "Valandris view", _view(state)),
         "record": schema_document(
             GAME, "record", "Valandris game record", record_schema(GAME, RULES_VERSION, state)
         ),
