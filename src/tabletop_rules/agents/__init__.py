@@ -23,8 +23,10 @@ with ProcessPoolExecutor() as pool:
 * `ISMCTS`: single-observer information-set MCTS over determinizations, for hidden-information
   games that provide `resample_from_infostate(state, player, rng)`.
 
-Game-specific heuristic agents live with their game (`valandris.agents.greedy_agent`); the
-uniformly random agent is `core.random_agent`.
+Game-specific heuristic agents, evaluations and the strength levels live with their game
+(`valandris.agents.greedy_agent`, `valandris.evaluation.estimated_returns`,
+`<game>.agents.opponent(level)` for the `LEVELS` easy, medium and hard); the uniformly random agent
+is `core.random_agent`.
 
 The constructors check every argument by exact type and range (`MAX_ITERATIONS`, `MAX_SECONDS`,
 `MAX_CONSTANT`) and that the game imports and is a game, raising `InvalidOptionError` naming the
@@ -34,8 +36,9 @@ records file.
 
 from __future__ import annotations
 
-from tabletop_rules.agents._search import MAX_CONSTANT, MAX_ITERATIONS, MAX_SECONDS
+from tabletop_rules.agents._search import MAX_CONSTANT, MAX_DEPTH, MAX_ITERATIONS, MAX_SECONDS
 from tabletop_rules.agents.ismcts import HIDDEN_INFORMATION_FUNCTIONS, ISMCTS
+from tabletop_rules.agents.levels import LEVELS, check_level
 from tabletop_rules.agents.mcts import MCTS
 from tabletop_rules.agents.spec import agent_spec
 from tabletop_rules.core.playout import Agent
@@ -43,10 +46,13 @@ from tabletop_rules.core.playout import Agent
 __all__ = [
     "HIDDEN_INFORMATION_FUNCTIONS",
     "ISMCTS",
+    "LEVELS",
     "MAX_CONSTANT",
+    "MAX_DEPTH",
     "MAX_ITERATIONS",
     "MAX_SECONDS",
     "MCTS",
     "Agent",
     "agent_spec",
+    "check_level",
 ]

@@ -23,6 +23,9 @@ from tabletop_rules.core.protocol import CHANCE, Game, GameInfo
 
 RolloutAgent = Callable[[Any, random.Random], Any]
 """A picklable decision policy used inside rollouts: `agent(state, rng) -> move`."""
+Evaluate = Callable[[Any], Sequence[float]]
+"""A picklable evaluation: `evaluate(state) -> estimated returns`, one finite number per player, on the
+scale of the game's `returns`, for a state that is not over (a cut rollout's last state)."""
 
 PROTOCOL_FUNCTIONS = (
     "new_game",
@@ -40,6 +43,8 @@ MAX_SECONDS: Final = 86_400
 """The longest time budget of one decision: a day."""
 MAX_CONSTANT: Final = 1_000
 """The largest `exploration` and `widening` constants (UCB1's is sqrt(2); widening's is about 2)."""
+MAX_DEPTH: Final = 10_000
+"""The largest `max_rollout_depth`: far above any game's length in decisions."""
 MAX_NAME: Final = 200
 """The longest game module name an agent takes."""
 _MODULE_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -96,6 +101,8 @@ def check_search(
     widening: object,
     widening_exponent: object,
     rollout_agent: object,
+    evaluate: object = None,
+    max_rollout_depth: object = None,
 ) -> None:
     """Check the constructor arguments shared by `MCTS` and `ISMCTS`, each by exact type and range.
 
@@ -105,8 +112,9 @@ def check_search(
     Raises:
         InvalidOptionError: naming the first bad argument: no budget, `iterations` not an int in
             1..`MAX_ITERATIONS`, `seconds` not in (0, `MAX_SECONDS`], `exploration` or `widening`
-            not in (0, `MAX_CONSTANT`], `widening_exponent` not in (0, 1], or a `rollout_agent`
-            that is not callable.
+            not in (0, `MAX_CONSTANT`], `widening_exponent` not in (0, 1], a `rollout_agent` or
+            `evaluate` that is not callable, a `max_rollout_depth` that is not an int in
+            0..`MAX_DEPTH`, or one of `evaluate` and `max_rollout_depth` without the other.
     """
     if iterations is None and seconds is None:
         raise InvalidOptionError("a search needs a budget: iterations=, seconds= or both")
@@ -123,6 +131,21 @@ def check_search(
     if rollout_agent is not None and not callable(rollout_agent):
         raise InvalidOptionError(
             f"rollout_agent must be an agent(state, rng) or None, not {brief(rollout_agent)}"
+        )
+    if evaluate is not None and not callable(evaluate):
+        raise InvalidOptionError(
+            f"evaluate must be a function evaluate(state) or None, not {brief(evaluate)}"
+        )
+    if max_rollout_depth is not None and (
+        type(max_rollout_depth) is not int or not 0 <= max_rollout_depth <= MAX_DEPTH
+    ):
+        raise InvalidOptionError(
+            f"max_rollout_depth must be an int in 0..{MAX_DEPTH} or None, not {brief(max_rollout_depth)}"
+        )
+    if (evaluate is None) != (max_rollout_depth is None):
+        raise InvalidOptionError(
+            "evaluate and max_rollout_depth go together: a rollout cut at a depth is scored by the "
+            "evaluation, and an evaluation is used only where a rollout is cut"
         )
 
 
@@ -144,8 +167,12 @@ def check_decision(game: Game[Any, Any], state: Any, rng: object, agent: str) ->
 
 
 def search_spec(agent: Any, name: str) -> dict[str, Any]:
-    """The JSON-ready description of an `MCTS` or `ISMCTS` (`name`): its class and parameters."""
-    return {
+    """The JSON-ready description of an `MCTS` or `ISMCTS` (`name`): its class and parameters.
+
+    `evaluate` and `max_rollout_depth` appear only when they are given, so an agent without them is
+    described as before they existed (a records file written then still resumes).
+    """
+    described = {
         "agent": name,
         "game": agent.game,
         "iterations": agent.iterations,
@@ -155,6 +182,10 @@ def search_spec(agent: Any, name: str) -> dict[str, Any]:
         "widening_exponent": agent.widening_exponent,
         "rollout_agent": agent_spec(agent.rollout_agent),
     }
+    if agent.evaluate is not None:
+        described["evaluate"] = agent_spec(agent.evaluate)
+        described["max_rollout_depth"] = agent.max_rollout_depth
+    return described
 
 
 class Budget:
@@ -251,17 +282,52 @@ def most_visited(legal: Sequence[Any], edges: dict[Any, Edge]) -> Any:
 
 
 def rollout(
-    game: Game[Any, Any], state: Any, rng: random.Random, agent: RolloutAgent | None
+    game: Game[Any, Any],
+    state: Any,
+    rng: random.Random,
+    agent: RolloutAgent | None,
+    evaluate: Evaluate | None = None,
+    depth: int | None = None,
 ) -> tuple[float, ...]:
-    """Play `state` to the end (uniformly random decisions unless `agent` is given) and return `returns`."""
+    """Play `state` on (uniformly random decisions unless `agent` is given) and return its value.
+
+    The value is `returns` at the end of the game or, when `depth` is given, `evaluate` of the state
+    reached after `depth` decisions (chance events are not counted), whichever comes first.
+
+    Raises:
+        InvalidOptionError: if `evaluate` returns anything but as many finite numbers as `returns`.
+    """
     is_terminal, current_player, apply = game.is_terminal, game.current_player, game.apply
+    played = 0
     while not is_terminal(state):
-        if current_player(state) is CHANCE:
+        actor = current_player(state)
+        if actor is CHANCE:
             move = sample_outcome(game.chance_outcomes(state), rng)
+        elif depth is not None and played >= depth:
+            assert evaluate is not None  # checked by the constructor: they go together
+            return evaluated(game, state, evaluate)
         elif agent is None:
             moves = game.legal_moves(state)
             move = moves[rng.randrange(len(moves))]
+            played += 1
         else:
             move = agent(state, rng)
+            played += 1
         state = apply(state, move)
     return tuple(game.returns(state))
+
+
+def evaluated(game: Game[Any, Any], state: Any, evaluate: Evaluate) -> tuple[float, ...]:
+    """`evaluate(state)` as a tuple of floats, checked: one finite number per entry of `returns`.
+
+    Raises:
+        InvalidOptionError: if the evaluation has the wrong length or a value that is not a finite
+            `int` or `float`.
+    """
+    values = tuple(evaluate(state))
+    width = len(game.returns(state))
+    if len(values) != width or not all(type(v) in (int, float) and math.isfinite(v) for v in values):
+        raise InvalidOptionError(
+            f"evaluate must return {width} finite numbers (one per player), not {brief(values)}"
+        )
+    return values

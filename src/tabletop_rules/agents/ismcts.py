@@ -30,7 +30,8 @@ How one decision is searched, and the constants:
 * **Selection, values, expansion and rollouts** are those of `MCTS`: UCB1 on returns scaled into
   [0, 1] by the extreme returns of the search (`exploration` defaults to `sqrt(2)`), each player's
   own entry of `returns` backed up, progressive widening (`widening=2`, `widening_exponent=0.5`),
-  one new node per iteration, random (or `rollout_agent`) rollouts to the end.
+  one new node per iteration, random (or `rollout_agent`) rollouts to the end, or cut after
+  `max_rollout_depth` decisions and scored by `evaluate` (it sees the determinization).
 * **Budget, randomness, final move** as for `MCTS`: an iteration budget is reproducible, a time
   budget (`seconds=`) is not; all randomness is drawn from the `rng` argument; the final move is
   the most visited legal root move (ties: higher mean, then `legal_moves` order).
@@ -53,6 +54,7 @@ from tabletop_rules.agents._search import (
     Bounds,
     Budget,
     Edge,
+    Evaluate,
     RolloutAgent,
     allowed_children,
     check_decision,
@@ -98,6 +100,12 @@ class ISMCTS:
         widening_exponent: the progressive-widening exponent, in (0, 1].
         rollout_agent: the decision policy of rollouts in determinizations (uniformly random
             when `None`).
+        evaluate: `evaluate(state) -> estimated returns` (one finite number per player, on the
+            scale of `returns`), the value of a rollout cut at `max_rollout_depth`; it must be
+            picklable to run the agent on a process pool.
+        max_rollout_depth: the decisions a rollout plays before `evaluate` scores it (chance
+            events not counted), an `int` in 0..10^4; 0 scores the new leaf at once.  Given
+            with `evaluate` or not at all (`None`: rollouts play to the end).
 
     The checks are those of `MCTS`.
 
@@ -115,6 +123,8 @@ class ISMCTS:
     widening: float | None = 2.0
     widening_exponent: float = 0.5
     rollout_agent: RolloutAgent | None = None
+    evaluate: Evaluate | None = None
+    max_rollout_depth: int | None = None
 
     def __attrs_post_init__(self) -> None:
         check_search(
@@ -124,6 +134,8 @@ class ISMCTS:
             self.widening,
             self.widening_exponent,
             self.rollout_agent,
+            self.evaluate,
+            self.max_rollout_depth,
         )
         load_game(self.game, HIDDEN_INFORMATION_FUNCTIONS)
 
@@ -190,7 +202,7 @@ class ISMCTS:
             node = table.get(key)
             if node is None:
                 table[key] = _InfoNode()
-                values = rollout(game, state, rng, self.rollout_agent)
+                values = rollout(game, state, rng, self.rollout_agent, self.evaluate, self.max_rollout_depth)
                 break
             legal = game.legal_moves(state)
             present = [(move, node.edges[move]) for move in legal if move in node.edges]

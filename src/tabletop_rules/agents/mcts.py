@@ -36,7 +36,10 @@ The choices, and their constants:
   the search deepens instead of spending its budget on one try of every move. `widening=None`
   expands every move before any is revisited (plain UCT).
 * **Rollouts** play to the end of the game with uniformly random decisions, or with
-  `rollout_agent` (a picklable agent, for example `valandris.agents.greedy_agent`).
+  `rollout_agent` (a picklable agent, for example `valandris.agents.greedy_agent`); with
+  `max_rollout_depth` they stop after that many decisions and `evaluate` (a picklable function,
+  for example `valandris.evaluation.estimated_returns`) scores the state reached, in the units of
+  `returns`.
 * **Budget**: `iterations` (reproducible) and/or `seconds` (wall-clock time: the number of
   iterations then depends on the machine and its load, so **a time budget is not
   reproducible**). The search stops at the first limit reached and always runs one iteration.
@@ -60,6 +63,7 @@ from tabletop_rules.agents._search import (
     Bounds,
     Budget,
     Edge,
+    Evaluate,
     RolloutAgent,
     allowed_children,
     check_decision,
@@ -110,6 +114,12 @@ class MCTS:
         widening_exponent: the progressive-widening exponent, in (0, 1].
         rollout_agent: the decision policy of rollouts (uniformly random when `None`); it must
             be picklable to run the agent on a process pool.
+        evaluate: `evaluate(state) -> estimated returns` (one finite number per player, on the
+            scale of `returns`), the value of a rollout cut at `max_rollout_depth`; it must be
+            picklable to run the agent on a process pool.
+        max_rollout_depth: the decisions a rollout plays before `evaluate` scores it (chance
+            events not counted), an `int` in 0..10^4; 0 scores the new leaf at once.  Given
+            with `evaluate` or not at all (`None`: rollouts play to the end).
 
     Every number is an `int` (not a `bool`) or a finite `float`, by exact type.
 
@@ -126,6 +136,8 @@ class MCTS:
     widening: float | None = 2.0
     widening_exponent: float = 0.5
     rollout_agent: RolloutAgent | None = None
+    evaluate: Evaluate | None = None
+    max_rollout_depth: int | None = None
 
     def __attrs_post_init__(self) -> None:
         check_search(
@@ -135,6 +147,8 @@ class MCTS:
             self.widening,
             self.widening_exponent,
             self.rollout_agent,
+            self.evaluate,
+            self.max_rollout_depth,
         )
         load_game(self.game)
 
@@ -198,7 +212,7 @@ class MCTS:
         if node.actor is None:
             values = tuple(game.returns(node.state))
         else:
-            values = rollout(game, node.state, rng, self.rollout_agent)
+            values = rollout(game, node.state, rng, self.rollout_agent, self.evaluate, self.max_rollout_depth)
         bounds.update(values)
         for parent, edge, actor in path:
             parent.visits += 1

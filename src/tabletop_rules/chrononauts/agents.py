@@ -27,6 +27,11 @@ states give the same move.  The heuristics, and the rule each one serves:
   a broken home year, the universe destroyed), and never spends one on its own card (C-RULING-34).
 * **Mulligan** (C-SETUP-5, C-RULING-29): an ID further from home than the average ID is returned.
 
+The opponents of `opponent(level)`: ``"easy"`` is `easy_agent` (`rollout_agent` in a
+determinization of the player's information), ``"medium"`` is `heuristic_agent`, ``"hard"`` is
+`SampledHeuristic(8)`, the heuristic's look-ahead averaged over eight determinizations instead of one
+(a move is judged against every likely hand and draw, not against one guess).
+
 `rollout_agent(state, rng)` is a fast, peeking policy for the rollouts of `ISMCTS` (it plays inside
 determinizations, where every card is known): it passes in reaction windows, plays a fitting patch
 when it can, never flips the universe into destruction, and otherwise plays a random legal move.
@@ -37,8 +42,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
+import attrs
+
+from tabletop_rules.agents.levels import check_level
 from tabletop_rules.chrononauts.content.records import Condition, Identity, Mission
 from tabletop_rules.chrononauts.determinize import resample_from_infostate, unseen_cards
 from tabletop_rules.chrononauts.frames import DrawCards, MulliganChoice, PlayStep, Window
@@ -46,10 +54,20 @@ from tabletop_rules.chrononauts.legality import decision_player, legal_moves
 from tabletop_rules.chrononauts.moves import PASS, Declare, KillTime, Memo, Move, Mulligan, Play
 from tabletop_rules.chrononauts.rules import apply
 from tabletop_rules.chrononauts.state import OPEN, TRUE, State
-from tabletop_rules.core.errors import InvalidStateError, TabletopRulesError
+from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError, TabletopRulesError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.playout import check_agent_call
 
-__all__ = ["evaluate", "heuristic_agent", "rollout_agent"]
+__all__ = [
+    "LEVEL_SAMPLES",
+    "MAX_SAMPLES",
+    "SampledHeuristic",
+    "easy_agent",
+    "evaluate",
+    "heuristic_agent",
+    "opponent",
+    "rollout_agent",
+]
 
 WIN: Final = 1000.0
 """The score of a won game (minus it for a lost or destroyed one)."""
@@ -354,3 +372,100 @@ def _opens_after_flip(state: State, icon: str) -> int:
         if status in (TRUE, OPEN) or not ctx.playable_if[status].holds(alt):
             count += 1
     return count
+
+
+# ------------------------------------------------------------------------------------ opponents
+
+MAX_SAMPLES: Final = 1_000
+"""The most determinizations `SampledHeuristic` averages over."""
+LEVEL_SAMPLES: Final = {"hard": 8}
+"""The determinizations per decision of the sampled levels."""
+
+
+def easy_agent(state: State, rng: random.Random) -> Move:
+    """The easy level: `agents.rollout_agent` on the player's information only.
+
+    `rollout_agent` reads the whole state; here it decides in a determinization of the player's
+    information (`resample_from_infostate`), so it never peeks.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Chrononauts state with a decision to make.
+        InvalidOptionError: ``rng`` is not a ``random.Random``.
+    """
+    check_agent_call("easy_agent", "Chrononauts", State, state, rng)
+    player = decision_player(state)
+    if player is None:
+        raise InvalidStateError("easy_agent chooses decisions, but no player is to act here")
+    moves = legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    return rollout_agent(resample_from_infostate(state, player, rng), rng)
+
+
+@attrs.frozen
+class SampledHeuristic:
+    """The heuristic agent's look-ahead at play steps, averaged over ``samples`` determinizations.
+
+    Outside play steps (reaction windows, mulligans, declarations, choices) it is
+    `agents.heuristic_agent`.  A frozen, picklable record.
+
+    Raises:
+        InvalidOptionError: if ``samples`` is not an int in 1..`MAX_SAMPLES`.
+    """
+
+    samples: int = 8
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.samples) is not int or not 1 <= self.samples <= MAX_SAMPLES:
+            raise InvalidOptionError(f"samples must be an int in 1..{MAX_SAMPLES}, not {brief(self.samples)}")
+
+    def __call__(self, state: State, rng: random.Random) -> Move:
+        """The move of the player to act, from its information and ``rng`` only.
+
+        Raises:
+            InvalidStateError: ``state`` is not a Chrononauts state, the game is over or a chance
+                event is due.
+            InvalidOptionError: ``rng`` is not a ``random.Random``.
+        """
+        check_agent_call("SampledHeuristic", "Chrononauts", State, state, rng)
+        player = decision_player(state)
+        if player is None:
+            raise InvalidStateError("SampledHeuristic chooses decisions, but no player is to act here")
+        moves = legal_moves(state)
+        if not isinstance(state.stack[-1], PlayStep) or len(moves) == 1:
+            return heuristic_agent(state, rng)
+        worlds = [resample_from_infostate(state, player, rng) for _ in range(self.samples)]
+        candidates = [m for m in moves if not (isinstance(m, KillTime) and len(m.cards) == 2)]
+        if len(candidates) < len(moves):
+            candidates += _best_pairs(worlds[0], player, moves)
+        best: list[Move] = []
+        best_score = -float("inf")
+        for move in candidates:
+            score = sum(_score_after(world, move, player) for world in worlds) / len(worlds)
+            if score > best_score + 1e-9:
+                best, best_score = [move], score
+            elif score > best_score - 1e-9:
+                best.append(move)
+        return best[rng.randrange(len(best))]
+
+    def spec(self) -> dict[str, Any]:
+        """The agent's class and parameters as JSON data (`agents.agent_spec`)."""
+        return {"agent": "tabletop_rules.chrononauts.agents.SampledHeuristic", "samples": self.samples}
+
+
+def opponent(level: str, *, seconds: float | None = None) -> Any:
+    """The Chrononauts opponent of a level: ``"easy"``, ``"medium"`` or ``"hard"`` (see the module).
+
+    Every level is seeded (the same state and ``rng`` seed give the same move) and picklable, and
+    decides from the player's information only.  ``seconds`` is accepted as a cap for every game's
+    `opponent`; these levels do a fixed amount of work per decision (milliseconds), so it never binds.
+
+    Raises:
+        InvalidOptionError: an unknown level, or ``seconds`` not a number in (0, 86400] or None.
+    """
+    chosen = check_level(level, seconds)
+    if chosen == "easy":
+        return easy_agent
+    if chosen == "medium":
+        return heuristic_agent
+    return SampledHeuristic(LEVEL_SAMPLES["hard"])

@@ -11,17 +11,27 @@ automa's score.
 
 `random_agent` picks uniformly among the reports of the menu: it may draft
 three dice in one turn, take every experiment on the board, or end turns
-without drafting.  `heuristic_human` reports what a reasonable player does.
+without drafting.  `heuristic_human` reports what a reasonable player does.  `SearchHuman` plays the
+human's seat to win under the score model of `trismaugistus.evaluation` (`margin`): at each draft and
+each take it tries every candidate with sampled playouts to the end (the automa's cards and dice drawn
+with their exact probabilities, the same futures for every candidate) and keeps the best mean margin.
+`opponent(level)` gives ``"easy"`` (`heuristic_human`), ``"medium"`` (`SearchHuman(2)`) and ``"hard"``
+(`SearchHuman(6)`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
-from tabletop_rules.core.errors import IllegalMoveError
-from tabletop_rules.core.playout import check_agent_call
+import attrs
+
+from tabletop_rules.agents.levels import check_level
+from tabletop_rules.core.errors import IllegalMoveError, InvalidOptionError
+from tabletop_rules.core.jsonio import brief
+from tabletop_rules.core.playout import check_agent_call, sample_outcome
+from tabletop_rules.trismaugistus.evaluation import margin
 from tabletop_rules.trismaugistus.moves import (
     HumanCompleteObjective,
     HumanDraftDie,
@@ -31,11 +41,25 @@ from tabletop_rules.trismaugistus.moves import (
     Move,
     ReportBoard,
 )
-from tabletop_rules.trismaugistus.rules import current_player, legal_moves
+from tabletop_rules.trismaugistus.rules import apply, chance_outcomes, current_player, legal_moves
 from tabletop_rules.trismaugistus.state import State
 from tabletop_rules.trismaugistus.vocabulary import COLOURS, FACES
 
-__all__ = ["OBJECTIVE_CHANCE", "Agent", "heuristic_human", "random_agent"]
+__all__ = [
+    "LEVEL_SAMPLES",
+    "MAX_SAMPLES",
+    "OBJECTIVE_CHANCE",
+    "Agent",
+    "SearchHuman",
+    "heuristic_human",
+    "opponent",
+    "random_agent",
+]
+
+MAX_SAMPLES: Final = 1_000
+"""The most sampled futures per candidate report of `SearchHuman`."""
+LEVEL_SAMPLES: Final = {"medium": 2, "hard": 6}
+"""The sampled futures per candidate of the search levels."""
 
 Agent: TypeAlias = Callable[[State, random.Random], Move]
 """A reporter: ``agent(state, rng) -> move`` at the human's decisions."""
@@ -136,3 +160,79 @@ def heuristic_human(state: State, rng: random.Random) -> Move:
     if objectives and not last.startswith("human completes") and rng.random() < OBJECTIVE_CHANCE:
         return rng.choice(objectives)
     return _FINISH if _FINISH in menu else _END
+
+
+def _playout(state: State, rng: random.Random) -> State:
+    """Play ``state`` to the end: `heuristic_human` for the human, the automa's chance sampled."""
+    while state.phase != "over":
+        if current_player(state) == 0:
+            state = apply(state, heuristic_human(state, rng))
+        else:
+            state = apply(state, sample_outcome(chance_outcomes(state), rng))
+    return state
+
+
+@attrs.frozen
+class SearchHuman:
+    """A human-seat player that searches its drafts and takes by sampled playouts (see the module).
+
+    Raises:
+        InvalidOptionError: if ``samples`` is not an int in 1..`MAX_SAMPLES`.
+    """
+
+    samples: int = 6
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.samples) is not int or not 1 <= self.samples <= MAX_SAMPLES:
+            raise InvalidOptionError(f"samples must be an int in 1..{MAX_SAMPLES}, not {brief(self.samples)}")
+
+    def __call__(self, state: State, rng: random.Random) -> Move:
+        """The human's report in ``state``.
+
+        Raises:
+            InvalidStateError: if ``state`` is not a Trismaugistus state.
+            InvalidOptionError: if ``rng`` is not a ``random.Random``.
+            IllegalMoveError: at a chance node or at the end of the game (there is no decision).
+        """
+        check_agent_call("SearchHuman", "Trismaugistus", State, state, rng)
+        if current_player(state) != 0:
+            raise IllegalMoveError(
+                "SearchHuman decides only at the human's decisions, not at chance or the end"
+            )
+        if state.phase != "play":
+            return heuristic_human(state, rng)
+        menu = legal_moves(state)
+        last = _last_report(state)
+        kinds: tuple[type, ...] = (HumanTakeExperiment, HumanTakeArtifact) if last else (HumanDraftDie,)
+        candidates = [m for m in menu if isinstance(m, kinds)]
+        if len(candidates) < 2:
+            return heuristic_human(state, rng)
+        seeds = [rng.getrandbits(64) for _ in range(self.samples)]
+        best: Move = candidates[0]
+        best_value = -float("inf")
+        for move in candidates:
+            after = apply(state, move)
+            value = sum(margin(_playout(after, random.Random(seed))) for seed in seeds)
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def spec(self) -> dict[str, Any]:
+        """The agent's class and parameters as JSON data (`agents.agent_spec`)."""
+        return {"agent": "tabletop_rules.trismaugistus.agents.SearchHuman", "samples": self.samples}
+
+
+def opponent(level: str, *, seconds: float | None = None) -> Any:
+    """The human-seat player of a level: ``"easy"`` (`heuristic_human`), ``"medium"``
+    (`SearchHuman(2)`) or ``"hard"`` (`SearchHuman(6)`).
+
+    ``seconds`` is accepted for every game's `opponent`; the levels do a fixed number of playouts per
+    decision, so it is not used.
+
+    Raises:
+        InvalidOptionError: an unknown level, or ``seconds`` not a number in (0, 86400] or None.
+    """
+    chosen = check_level(level, seconds)
+    if chosen == "easy":
+        return heuristic_human
+    return SearchHuman(LEVEL_SAMPLES[chosen])

@@ -13,25 +13,19 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-import networkx as nx
-
+from tabletop_rules.agents import MCTS
+from tabletop_rules.agents.levels import check_level
 from tabletop_rules.core.errors import InvalidStateError
 from tabletop_rules.core.playout import check_agent_call
 from tabletop_rules.core.protocol import CHANCE
-from tabletop_rules.valandris.board import BOARD, NUM_VERTICES
+from tabletop_rules.valandris.evaluation import DISTANCE, estimated_returns
 from tabletop_rules.valandris.moves import Move
 from tabletop_rules.valandris.rules import apply, current_player, legal_moves
 from tabletop_rules.valandris.state import HOLY_SPIRIT, Phase, State
 
-__all__ = ["DISTANCE", "greedy_agent", "random_agent"]
+__all__ = ["DISTANCE", "LEVEL_SEARCH", "greedy_agent", "opponent", "random_agent"]
 
 Agent = Callable[[State, random.Random], Move]
-
-DISTANCE: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(lengths[u] for u in range(NUM_VERTICES))
-    for _, lengths in sorted(nx.all_pairs_shortest_path_length(BOARD.graph))
-)
-"""``DISTANCE[u][v]``: the number of board edges between two vertices (any edge, any world)."""
 
 
 def _check_decision(state: object, rng: object, agent: str) -> None:
@@ -85,3 +79,38 @@ def greedy_agent(state: State, rng: random.Random) -> Move:
     scored = [(tuple(sign * x for x in _pressure(apply(state, m))), i) for i, m in enumerate(moves)]
     best = min(score for score, _ in scored)
     return moves[rng.choice([i for score, i in scored if score == best])]
+
+
+LEVEL_SEARCH: Final = {"medium": (100, None), "hard": (100, 4)}
+"""Per search level: (MCTS iterations, rollout depth cut with `evaluation.estimated_returns`, or None
+for random rollouts to the end)."""
+
+
+def opponent(level: str, *, seconds: float | None = None) -> Agent:
+    """The Valandris opponent of a level, for either side: ``"easy"``, ``"medium"`` or ``"hard"``.
+
+    * ``"easy"``: `greedy_agent` (one ply by graph distance);
+    * ``"medium"``: `MCTS` with 100 iterations and random rollouts to the end of the game;
+    * ``"hard"``: `MCTS` with 100 iterations, `greedy_agent` rollouts cut after 4 decisions and
+      scored by `valandris.evaluation.estimated_returns`.
+
+    The iteration budgets make every level reproducible under a seed; ``seconds`` caps the time of
+    one decision on top of them (the moves then depend on the machine).
+
+    Raises:
+        InvalidOptionError: an unknown level, or ``seconds`` not a number in (0, 86400] or None.
+    """
+    chosen = check_level(level, seconds)
+    if chosen == "easy":
+        return greedy_agent
+    iterations, depth = LEVEL_SEARCH[chosen]
+    if depth is None:
+        return MCTS("tabletop_rules.valandris", iterations=iterations, seconds=seconds)
+    return MCTS(
+        "tabletop_rules.valandris",
+        iterations=iterations,
+        seconds=seconds,
+        rollout_agent=greedy_agent,
+        evaluate=estimated_returns,
+        max_rollout_depth=depth,
+    )
