@@ -16,6 +16,7 @@ import pytest
 
 from tabletop_rules.testing import check_determinism, check_playout
 from tabletop_rules.testing.configs import GameConfig, all_configs
+from tabletop_rules.testing.encodings import check_encodings
 
 MAX_MOVES = 400
 
@@ -43,3 +44,16 @@ def test_every_configuration_conforms(config: GameConfig, seed: int) -> None:
 def test_every_configuration_is_deterministic(config: GameConfig) -> None:
     game = importlib.import_module(f"tabletop_rules.{config.module_name}")
     check_determinism(game, 5, initial=config.start(game), max_moves=MAX_MOVES)
+
+
+@pytest.mark.parametrize("config", all_configs(), ids=lambda c: c.label)
+def test_every_configuration_encodes_as_its_tuples(config: GameConfig) -> None:
+    """The numpy encodings equal the pure-Python tuples at every state of a seeded game, for every seat."""
+    pytest.importorskip("numpy")
+    game = importlib.import_module(f"tabletop_rules.{config.module_name}")
+    playout = check_playout(game, 3, initial=config.start(game), max_moves=120, illegal_per_state=0)
+    state = playout.start
+    check_encodings(game, state, context="start")
+    for number, move in enumerate(playout.moves):
+        state = game.apply(state, move)
+        check_encodings(game, state, context=f"seed 3, move {number + 1}")

@@ -49,7 +49,7 @@ def _play(env, seed):
 def test_metadata_agents_and_spaces_follow_the_classic_conventions():
     env = tz.env("chrononauts", players=4, max_turns=3)
     assert env.metadata["name"] == "tabletop_chrononauts_v0"
-    assert env.metadata["render_modes"] == ["ansi"]
+    assert env.metadata["render_modes"][0] == "ansi"
     assert env.metadata["is_parallelizable"] is False
     assert env.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
     space = env.observation_space("player_0")

@@ -1,8 +1,9 @@
-"""The checked Python entry points of the OpenSpiel adapter's states, and its probability samplers.
+"""The checked Python entry points of the OpenSpiel adapter's states, its bot calls and samplers.
 
 Private to `adapters.openspiel` (see its docstring and `docs/openspiel.md`): a mixin whose
 methods shadow the `pyspiel.State` methods that take a caller's action or player, check the
-argument and raise the library's typed errors before OpenSpiel sees it, and the reading of an
+argument and raise the library's typed errors before OpenSpiel sees it; the calls of OpenSpiel's
+C++ MCTS that do not crash on a Python game (`openspiel` re-exports them); and the reading of an
 OpenSpiel probability sampler of either convention into a seed.
 """
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 else:
     pyspiel = require("pyspiel", "tabletop_rules.adapters.openspiel")
 
-__all__ = ["CHANCE_ID", "CheckedEntryPoints", "sampler_seed"]
+__all__ = ["CHANCE_ID", "CheckedEntryPoints", "best_mcts_action", "cpp_bot_step", "sampler_seed"]
 
 CHANCE_ID: Final = -1
 """OpenSpiel's chance player (`pyspiel.PlayerId.CHANCE`)."""
@@ -167,6 +168,46 @@ class CheckedEntryPoints(_StateBase):  # type: ignore[misc,valid-type]
     def player_reward(self, player: Any) -> float:
         """The reward of seat `player` (the game rewards at the end only)."""
         return float(super().player_reward(self._seat(player)))
+
+
+def best_mcts_action(bot: Any, state: Any) -> int:
+    """The most visited root action of `bot.mcts_search(state)`.
+
+    For OpenSpiel's C++ `pyspiel.MCTSBot` or its Python `mcts.MCTSBot` (both have `mcts_search`,
+    and the C++ binding keeps the GIL, so it is safe on Python games).
+    """
+    root = bot.mcts_search(state)
+    best = max(root.children, key=lambda child: (child.explore_count, child.total_reward))
+    return int(best.action)
+
+
+def cpp_bot_step(bot: Any, state: Any) -> int:
+    """`bot.step(state)` for OpenSpiel's C++ `pyspiel.MCTSBot` on a Python game, without the crash.
+
+    The bindings of `pyspiel.MCTSBot.step` and `pyspiel.ISMCTSBot.step` release the GIL (since
+    open-spiel 1.6.13), and the search then clones the Python state, which calls into Python
+    without it: a segmentation fault on every Python game, OpenSpiel's own `python_tic_tac_toe`
+    included. The base class's binding, `pyspiel.Bot.step`, runs the same C++ `Step` with the GIL
+    held; this calls it. Any other `pyspiel.Bot` (a Python bot included) works too.
+
+    Raises:
+        InvalidRequestError: `bot` is not a `pyspiel.Bot`, or is a C++ `pyspiel.ISMCTSBot` (it cannot
+            search a Python game: OpenSpiel does not forward `ResampleFromInfostate` from C++ to a
+            Python state); `state` is not a `pyspiel.State`, or no player acts in it (a chance node
+            or the end).
+    """
+    if not isinstance(bot, pyspiel.Bot):
+        raise InvalidRequestError(f"cpp_bot_step takes a pyspiel.Bot, not {brief(bot)}")
+    if isinstance(bot, pyspiel.ISMCTSBot):
+        raise InvalidRequestError(
+            "the C++ pyspiel.ISMCTSBot cannot search a Python game (OpenSpiel does not forward "
+            "ResampleFromInfostate to Python states): use open_spiel.python.algorithms.ismcts.ISMCTSBot"
+        )
+    if not isinstance(state, pyspiel.State):
+        raise InvalidRequestError(f"cpp_bot_step takes a pyspiel.State, not {brief(state)}")
+    if state.is_terminal() or state.is_chance_node():
+        raise InvalidRequestError("no player acts here (a chance node or the end): a bot has no move to make")
+    return int(pyspiel.Bot.step(bot, state))
 
 
 def sampler_seed(sampler: object) -> str | int:

@@ -6,6 +6,11 @@ uses its integer checks too. It imports neither PettingZoo, Gymnasium nor NumPy:
 a NumPy value is recognised only when NumPy is already imported (none can exist
 otherwise).
 
+Encodings. `encoding` finds a game's numpy forms by name (`tensors.observation_array`,
+`tensors.information_state_array`, `actions.legal_action_mask`), falling back to the
+pure-Python tuple functions for a game that has none yet, so every adapter takes the
+fast path wherever a game offers it.
+
 Integers at the boundary. RL code passes action ids as NumPy integers
 (`action_space.sample()`, `argmax`), and OpenSpiel's own Python bots do too, so an
 adapter accepts an exact `int`, a NumPy integer scalar (`numpy.int64`, ...) and a
@@ -23,8 +28,9 @@ import random
 import sys
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
+from tabletop_rules.core import arrays
 from tabletop_rules.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -40,20 +46,22 @@ __all__ = [
     "MAX_MOVES",
     "MAX_REWARD",
     "MAX_SEED",
-    "Tensor",
+    "OBSERVATION_TYPES",
+    "RENDER_MODES",
+    "Encoding",
     "action_id",
     "check_agent_seat",
     "check_max_moves",
     "check_render_mode",
     "check_reset",
     "check_reward",
+    "encoding",
     "exact_integer",
     "game_module",
     "legal_action_ids",
     "lowest_return",
     "new_state",
     "resolve_chance",
-    "tensor_functions",
 ]
 
 GAMES: Final[Mapping[str, str]] = {
@@ -72,7 +80,14 @@ MAX_REWARD: Final = 1e12
 MAX_SEED: Final = 2**64 - 1
 """The largest seed `reset` accepts (seeds are 0 .. 2**64 - 1, as NumPy's are)."""
 
-Tensor = Callable[[Any, int], tuple[float, ...]]
+RENDER_MODES: Final = ("ansi", "rgb_array")
+"""The render modes: the game's `describe` text, or its SVG picture as an `(H, W, 3)` `uint8` array.
+
+An environment's `metadata["render_modes"]` lists `"rgb_array"` only when the `render` extra is
+installed (Gymnasium's `check_env` makes the environment in every listed mode)."""
+
+OBSERVATION_TYPES: Final = ("observation", "information_state")
+"""What an environment observes: the observation tensor, or the information state (hidden information)."""
 
 
 @functools.cache
@@ -135,14 +150,14 @@ def game_module(game: object) -> ModuleType:
 
 
 def check_render_mode(render_mode: object) -> str | None:
-    """`render_mode` if it is `None` or `"ansi"`.
+    """`render_mode` if it is `None` or one of `RENDER_MODES` (`"ansi"`, `"rgb_array"`).
 
     Raises:
         InvalidOptionError: for anything else.
     """
-    if render_mode is None or (type(render_mode) is str and render_mode == "ansi"):
+    if render_mode is None or (type(render_mode) is str and render_mode in RENDER_MODES):
         return render_mode
-    raise InvalidOptionError(f"render_mode must be 'ansi' or None, not {brief(render_mode)}")
+    raise InvalidOptionError(f"render_mode must be 'ansi', 'rgb_array' or None, not {brief(render_mode)}")
 
 
 def check_max_moves(max_moves: object) -> int | None:
@@ -204,23 +219,70 @@ def check_agent_seat(agents: Mapping[str, int], agent: object) -> int:
     return agents[agent]
 
 
-def tensor_functions(module: ModuleType) -> tuple[Tensor, Callable[[Any], int]]:
-    """The game's `observation_tensor` and `observation_tensor_size` (from the module or its `tensors`).
+class Encoding(NamedTuple):
+    """A game's encodings for an adapter: the observation of one seat and the legal-action mask.
+
+    Attributes:
+        observe: `observe(state, seat)`, a new `numpy.float32` array of `size` (the game's
+            `..._array` function, or its tuple function converted).
+        size: the length of every observation.
+        mask: `mask(state)`, the game's `legal_action_mask`: a new `numpy.int8` array of the
+            game's `num_actions` (all zero where nobody decides).
+        fast: whether both come from the game's numpy forms (not the tuple fallbacks).
+    """
+
+    observe: Callable[[Any, int], Any]
+    size: int
+    mask: Callable[[Any], Any]
+    fast: bool
+
+
+def encoding(module: ModuleType, observation_type: object, initial: Any) -> Encoding:
+    """The encodings of `module` for `observation_type`, sized for games like `initial`.
 
     Raises:
-        InvalidOptionError: if the game has no observation tensor.
+        InvalidOptionError: `observation_type` is not one of `OBSERVATION_TYPES`, or is
+            `"information_state"` for a game with no information state (the message names the
+            values the game allows).
+        ImportError: numpy is missing (the message names the extra to install).
     """
-    source: Any = module
-    if not hasattr(module, "observation_tensor"):
-        try:
-            source = importlib.import_module(f"{module.__name__}.tensors")
-        except ModuleNotFoundError as error:
-            if error.name != f"{module.__name__}.tensors":
-                raise
-            raise InvalidOptionError(f"{module.__name__} has no observation_tensor") from error
-    tensor: Tensor = source.observation_tensor
-    size: Callable[[Any], int] = source.observation_tensor_size
-    return tensor, size
+    if type(observation_type) is not str or observation_type not in OBSERVATION_TYPES:
+        raise InvalidOptionError(
+            f"observation_type must be 'observation' or 'information_state', not {brief(observation_type)}"
+        )
+    name = module.__name__
+    tensors: Any = importlib.import_module(f"{name}.tensors")
+    actions: Any = importlib.import_module(f"{name}.actions")
+    tensor = getattr(tensors, f"{observation_type}_tensor", None)
+    if tensor is None:
+        raise InvalidOptionError(
+            f"observation_type: {name.rpartition('.')[2]} has no information state "
+            f"(a game without hidden information); the only allowed value is 'observation'"
+        )
+    size = int(getattr(tensors, f"{observation_type}_tensor_size")(initial))
+    np = arrays.numpy()
+    array = getattr(tensors, f"{observation_type}_array", None)
+    observe: Callable[[Any, int], Any]
+    if array is not None:
+        observe = array
+    else:
+
+        def observe(state: Any, seat: int) -> Any:
+            return np.asarray(tensor(state, seat), dtype=np.float32)
+
+    legal_mask = getattr(actions, "legal_action_mask", None)
+    mask: Callable[[Any], Any]
+    if legal_mask is not None:
+        mask = legal_mask
+    else:
+        actions_count = int(module.num_actions(initial))
+
+        def mask(state: Any) -> Any:
+            row = np.zeros(actions_count, np.int8)
+            row[legal_action_ids(module, state)] = 1
+            return row
+
+    return Encoding(observe, size, mask, array is not None and legal_mask is not None)
 
 
 def new_state(module: ModuleType, players: int | None, options: Mapping[str, Any]) -> Any:

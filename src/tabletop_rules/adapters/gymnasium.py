@@ -24,17 +24,23 @@ probabilities, and the opponents draw from the same `random.Random`, which
 
 * **Ids**: `tabletop_rules/Valandris-v0`, `tabletop_rules/Chrononauts-v0`,
   `tabletop_rules/Trismaugistus-v0`, registered when this module is imported; `gymnasium.make`
-  passes `seat`, `players`, `opponents`, `max_moves`, `illegal_reward` and the game's options.
+  passes `seat`, `players`, `opponents`, `max_moves`, `illegal_reward`, `observation_type` and
+  the game's options.
 * **Actions**: `Discrete(num_actions(state))`, the game's stable action ids.
 * **Action mask**: `info["action_mask"]` (int8, 1 for the legal ids), for
   `action_space.sample(mask)` and masked policies; `env.unwrapped.action_masks()` too.
-* **Observations**: `Box(0, 1, (size,), float32)`, the game's `observation_tensor` for the seat.
+* **Observations**: `Box(0, 1, (size,), float32)`, the seat's `observation_tensor`
+  (`observation_type="observation"`, the default) or `information_state_tensor`
+  (`"information_state"`, Chrononauts only), written by the game's numpy forms. Observations
+  and `info["action_mask"]` are new arrays at every call: a caller may keep or change them.
 * **Rewards**: at the end only, the seat's `returns`; zero before.
 * **Termination** when the game is over, or after an illegal action, which gets
   `illegal_reward` (by default the game's lowest return).
 * **Truncation** after `max_moves` atomic moves (every seat's and chance's), by default the
   game's `max_game_length` where it has one.
-* **Rendering**: `render_mode="ansi"` gives the game's `describe`.
+* **Rendering**: `render_mode="ansi"` gives the game's `describe`; `"rgb_array"` its SVG picture
+  (`render_svg`; Chrononauts draws the seat's own view) as an `(H, W, 3)` `uint8` array, with
+  the `render` extra (without it, `"rgb_array"` raises an `ImportError` naming the extra).
 
 `opponents` is one agent for every other seat, or a mapping from seat to agent (seats it
 leaves out play at random).
@@ -49,8 +55,9 @@ Options are checked when the environment is made, each raising `InvalidOptionErr
 that names it: the game (`"valandris"`, `"chrononauts"`, `"trismaugistus"` or its
 module), `seat` (an `int` seat of the game), `opponents` (`None`, an agent, or a
 mapping from other seats to agents), `max_moves` (an `int` >= 1, or `None`),
-`illegal_reward` (a finite number), `render_mode` (`"ansi"` or `None`), `players`
-and the game's options (checked by the game).
+`illegal_reward` (a finite number), `render_mode` (`"ansi"`, `"rgb_array"` or `None`),
+`observation_type` (`"observation"`, or `"information_state"` where the game has one),
+`players` and the game's options (checked by the game).
 
 Order and bad requests: `step` and `render` before the first `reset`, and a seed that
 is not `None` or an `int` in `0 .. 2**64 - 1`, raise `InvalidRequestError`; `step` after
@@ -67,7 +74,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from tabletop_rules.adapters import _rl
+from tabletop_rules.adapters import _raster, _rl
 from tabletop_rules.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -107,9 +114,10 @@ class TabletopEnv(gymnasium.Env[Any, Any]):
         seat: the seat the learner plays.
         initial: the first state of every episode.
         state_now: the library's state of the episode in progress.
+        observation_type: `"observation"` or `"information_state"`.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's)
+    metadata: dict[str, Any] = {"render_modes": _raster.render_modes(), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -121,16 +129,21 @@ class TabletopEnv(gymnasium.Env[Any, Any]):
         players: int | None = None,
         max_moves: int | None = None,
         illegal_reward: float | None = None,
+        observation_type: str = "observation",
         **options: Any,
     ) -> None:
         """Check every option and build the environment (call `reset` before `step`).
 
         Raises:
             InvalidOptionError: for an unknown game, a bad seat, opponents, `max_moves`,
-                `illegal_reward`, render mode, player count or game option (named in the message).
+                `illegal_reward`, render mode, observation type, player count or game option
+                (named in the message).
+            ImportError: `render_mode="rgb_array"` without the `render` extra (the message names it).
         """
         self.game = _rl.game_module(game)
         self.render_mode = _rl.check_render_mode(render_mode)
+        if self.render_mode == "rgb_array":
+            _raster.rasterizer()  # the extra, or an ImportError naming it, now rather than at render
         max_moves = _rl.check_max_moves(max_moves)
         if illegal_reward is not None:
             illegal_reward = _rl.check_reward(illegal_reward)
@@ -146,9 +159,14 @@ class TabletopEnv(gymnasium.Env[Any, Any]):
                 raise InvalidOptionError("the game's lowest return is unbounded: pass illegal_reward")
         self.illegal_reward = float(illegal_reward)
         self.max_moves = self.game.max_game_length(self.initial) if max_moves is None else max_moves
-        self._tensor, size_of = _rl.tensor_functions(self.game)
+        encoding = _rl.encoding(self.game, observation_type, self.initial)
+        self.observation_type = observation_type
+        self._encode = encoding.observe
+        self._mask = encoding.mask
+        self._legal: Any = None  # the legal mask of `_legal_of`, never handed out (copies are)
+        self._legal_of: Any = None
         self._num_actions = self.game.num_actions(self.initial)
-        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (size_of(self.initial),), np.float32)
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (encoding.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self._num_actions)
         self._rng = random.Random(0)
         self._moves = 0
@@ -191,10 +209,11 @@ class TabletopEnv(gymnasium.Env[Any, Any]):
         state = self.state_now
         if self._done or self.game.is_terminal(state) or self._cut(self._moves):
             raise IllegalMoveError("the episode is over: call reset()")
-        move = self.game.action_to_move(state, _rl.action_id(action, self._num_actions))
-        if not self.game.is_legal(state, move):
+        action = _rl.action_id(action, self._num_actions)
+        if not self._legal_mask()[action]:
             self._done = True
             return self._observation(), self.illegal_reward, True, False, self._info()
+        move = self.game.action_to_move(state, action)
         saved = self._rng.getstate()
         try:
             after, moves = self._advance(self.game.apply(state, move), self._moves + 1, self._rng)
@@ -234,31 +253,42 @@ class TabletopEnv(gymnasium.Env[Any, Any]):
         return self.max_moves is not None and moves >= self.max_moves
 
     def _observation(self) -> Any:
-        return np.asarray(self._tensor(self.state_now, self.seat), dtype=np.float32)
+        """The seat's observation (or information state): a new array at every call."""
+        return self._encode(self.state_now, self.seat)
+
+    def _legal_mask(self) -> Any:
+        """The legal mask of `state_now` (all zero where nobody decides), built once per state."""
+        state = self.state_now
+        if self._legal_of is not state:
+            self._legal = self._mask(state)
+            self._legal_of = state
+        return self._legal
 
     def _info(self) -> dict[str, Any]:
-        mask = np.zeros(self._num_actions, np.int8)
-        state = self.state_now
-        if (
-            self._started
-            and not self._done
-            and not self.game.is_terminal(state)
-            and not self._cut(self._moves)
-        ):
-            mask[_rl.legal_action_ids(self.game, state)] = 1
-        return {"action_mask": mask}
+        """`{"action_mask": ...}`: a new array at every call, all zero once the episode is over."""
+        if self._started and not self._done and not self._cut(self._moves):
+            return {"action_mask": self._legal_mask().copy()}  # zero at a terminal state too
+        return {"action_mask": np.zeros(self._num_actions, np.int8)}
 
-    def render(self) -> str | None:
-        """The game's `describe` of the current state (`render_mode="ansi"`).
+    def render(self) -> Any:
+        """The current state: the game's `describe` (`"ansi"`) or its SVG picture as pixels (`"rgb_array"`).
+
+        `"rgb_array"` gives an `(H, W, 3)` `numpy.uint8` array of the game's `render_svg`, drawn
+        for the seat where the game draws one player's view (Chrononauts), rasterized by the
+        `render` extra. Without a render mode: `None`, with Gymnasium's warning.
 
         Raises:
             InvalidRequestError: before the first `reset`.
         """
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (use render_mode='ansi')")
+            gymnasium.logger.warn("render() was called without a render_mode (use 'ansi' or 'rgb_array')")
             return None
         if not self._started:
             raise InvalidRequestError("call reset() before render()")
+        if self.render_mode == "rgb_array":
+            if self.game.GAME_INFO.name == "chrononauts":
+                return _raster.rgb_array(self.game.render_svg(self.state_now, player=self.seat))
+            return _raster.rgb_array(self.game.render_svg(self.state_now))
         return str(self.game.describe(self.state_now))
 
     def action_masks(self) -> Any:

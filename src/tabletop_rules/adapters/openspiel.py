@@ -21,7 +21,7 @@ utility range). It gives OpenSpiel
   OpenSpiel requires);
 * an observer: observation and information-state strings, and the
   `observation_tensor` / `information_state_tensor` of the game (from the game
-  module, or else from its `tensors` module), so
+  module, or else from its `tensors` module, in their numpy forms where they exist), so
   `open_spiel.python.rl_environment.Environment` runs on every game (a
   perfect-information game's information-state tensor is its observation tensor);
 * O(1) cloning. OpenSpiel clones a Python state by building a new initial state
@@ -55,36 +55,36 @@ parameter names and types itself (an unknown name, or a float for an int, raises
 OpenSpiel's `SpielError` before the adapter runs); the adapter checks every value, and
 a game whose move bound exceeds OpenSpiel's `int` (2**31 - 1), with `InvalidOptionError`.
 
-Search with OpenSpiel's bots. The Python bots of `open_spiel.python.algorithms` work,
-`step` included: `mcts.MCTSBot` on every game, `ismcts.ISMCTSBot` on Chrononauts (it
-needs imperfect information). The C++ bots `pyspiel.MCTSBot` and `pyspiel.ISMCTSBot`
-crash the process (a segmentation fault) in `step` on any Python game in open-spiel
-2.0.2: that binding releases the GIL and then calls back into Python.
-`pyspiel.MCTSBot.mcts_search(state)` keeps the GIL and works (`best_mcts_action` picks
-its most visited action). The C++ `ISMCTSBot` cannot search a Python game at all: its
-`get_policy` raises `SpielError` ("ResampleFromInfostate() not implemented"), since
-OpenSpiel does not forward that call from C++ to a Python state.
+Search with OpenSpiel's bots (`docs/openspiel.md` has the table). The Python bots of
+`open_spiel.python.algorithms` work, `step` included: `mcts.MCTSBot` on every game,
+`ismcts.ISMCTSBot` on Chrononauts and on a perfect-information game registered again with
+`GameSpec.declare_imperfect` (the Python IS-MCTS takes only imperfect-information games). The C++
+`pyspiel.MCTSBot.step` crashes the process (a segmentation fault) on any Python game in
+open-spiel 1.6.13 and later: that binding releases the GIL, then the search clones the Python
+state, which calls Python without it. `cpp_bot_step(bot, state)` calls the same C++ search through
+the base class's binding, `pyspiel.Bot.step`, which keeps the GIL; `mcts_search`,
+`step_with_policy` and `pyspiel.evaluate_bots` keep it too. The C++ `pyspiel.ISMCTSBot` cannot
+search a Python game at all: OpenSpiel does not forward `ResampleFromInfostate` from C++ to a
+Python state (`SpielError`), and does not bind its `SetResampler`.
+
+Tensors. `state.observation_tensor(p)` and `information_state_tensor(p)` are computed in Python,
+once, from the game's numpy encoding (`observation_array`, `information_state_array` of its
+`tensors` module) where it has one, else from its tuple function: OpenSpiel's C++ path for a
+Python game would also build a new initial state and encode it to size the tensor, at every call.
+The values are the same float32 values. The observers (`make_py_observer`, used by OpenSpiel's C++
+side and `open_spiel.python.observation`) write the numpy encoding straight into their `tensor`
+buffer (`out=`), of which `dict["observation"]` is the same array.
 
 `resample_from_infostate(player, sampler)` gives a state that the player cannot tell
 from this one, for the Python `ISMCTSBot` (Chrononauts' own resample; in a
-perfect-information game, a clone). It keeps the state's `move_number()` and
-`history()` (what the move bound counts) by cloning the state (O(1)) and replacing
-the library state inside it, so the history is the original one, not one that would
-deal the resampled cards (serialising the resample keeps the resampled cards: they
-are in the pickled library state). Replaying the history from the initial state would
-cost O(moves) at every resample (56 to 117 ms at move 1,000 of a 4-player game,
-against 0.7 to 0.8 ms for the clone and the library's resample). It takes a sampler of either
-convention: a zero-argument callable returning a number in [0, 1] (what OpenSpiel
-passes: `pyspiel.UniformProbabilitySampler`, or a C++ `std::function<double()>`), of
-which one draw seeds the library's `random.Random`; or a callable that picks one
-outcome of a list of `(outcome, probability)` pairs, called four times on 1,024
-equally likely outcomes. The resample is a function of those draws alone, so a seeded
-sampler (`pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)`) reproduces it. The
-Python `ISMCTSBot` passes a new unseeded sampler at every resample, so its searches
-are not reproducible under its own `random_state`; give it a seeded one with
-`bot.set_resampler(lambda s, p: s.resample_from_infostate(p, sampler))`. A sampler of
-neither form, or one that returns anything else, raises `InvalidRequestError`; an
-exception raised inside the sampler is the caller's and passes through.
+perfect-information game, a clone). It clones the state (O(1), keeping `move_number()`
+and `history()`, which the move bound counts) and replaces the library state inside it.
+It takes a sampler of either convention (a zero-argument callable returning a number in
+[0, 1], as OpenSpiel passes; or a picker of `(outcome, probability)` pairs) and is a
+function of its draws alone, so a seeded `pyspiel.UniformProbabilitySampler` reproduces
+it: give one to the bot with `bot.set_resampler(lambda s, p: s.resample_from_infostate(p,
+sampler))`. Any other sampler raises `InvalidRequestError`; an exception raised inside
+the sampler is the caller's and passes through. `docs/openspiel.md` has the details.
 """
 
 from __future__ import annotations
@@ -97,7 +97,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from tabletop_rules.adapters._openspiel_checks import CheckedEntryPoints, sampler_seed
+from tabletop_rules.adapters._openspiel_checks import (
+    CheckedEntryPoints,
+    best_mcts_action,
+    cpp_bot_step,
+    sampler_seed,
+)
 from tabletop_rules.adapters._rl import exact_integer
 from tabletop_rules.core.errors import (
     IllegalMoveError,
@@ -107,6 +112,7 @@ from tabletop_rules.core.errors import (
 )
 from tabletop_rules.core.extras import require
 from tabletop_rules.core.jsonio import brief
+from tabletop_rules.core.playout import WeightedOutcomes
 from tabletop_rules.core.protocol import CHANCE
 
 if TYPE_CHECKING:
@@ -114,7 +120,7 @@ if TYPE_CHECKING:
 else:
     pyspiel = require("pyspiel", "tabletop_rules.adapters.openspiel")
 
-__all__ = ["GameSpec", "best_mcts_action", "register", "register_all", "spec_for"]
+__all__ = ["GameSpec", "best_mcts_action", "cpp_bot_step", "register", "register_all", "spec_for"]
 
 MAX_GAME_LENGTH: Final = 2**31 - 1
 """The largest move bound OpenSpiel's `GameInfo` holds (a C++ `int`)."""
@@ -136,6 +142,9 @@ class GameSpec:
             (with the game's current returns) after `max_game_length` atomic moves.
         max_length: the most atomic moves of a game, for a parameter dict and the
             initial state; by default the game's own `max_game_length(state)`.
+        declare_imperfect: declare a perfect-information game to OpenSpiel as one of imperfect
+            information, whose information state is the whole state, for the algorithms that take
+            only those (OpenSpiel's IS-MCTS bots); register it under a name of its own.
     """
 
     short_name: str
@@ -146,6 +155,7 @@ class GameSpec:
     utility: Callable[[Mapping[str, Any]], tuple[float, float, float | None]]
     truncate: bool = False
     max_length: Callable[[Mapping[str, Any], Any], int | None] | None = None
+    declare_imperfect: bool = False
 
     @property
     def module(self) -> ModuleType:
@@ -197,19 +207,22 @@ def register(spec: GameSpec) -> None:
     first = spec.new_state(defaults)
     players = len(module.returns(first))
     total = spec.utility(defaults)[2]
-    obs_tensor, info_tensor = _tensor_functions(module)
-    has_obs_tensor = obs_tensor is not None
+    obs_tensor, info_tensor = _encoders(module, "observation_tensor", "information_state_tensor")
+    obs_array, info_array = _encoders(module, "observation_array", "information_state_array")
     if info_tensor is None and info.perfect_information:
-        info_tensor = obs_tensor  # the whole state is the information state
+        info_tensor, info_array = obs_tensor, obs_array  # the whole state is the information state
+    has_obs_tensor = obs_tensor is not None
     has_info_tensor = info_tensor is not None
+    perfect = info.perfect_information and not spec.declare_imperfect
     resample = getattr(module, "resample_from_infostate", None)
+    legal_ids = _from_module(module, "legal_action_ids", "actions")
     game_type = pyspiel.GameType(
         short_name=spec.short_name,
         long_name=spec.long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION
-        if info.perfect_information
+        if perfect
         else pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=_utility_kind(total),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -256,6 +269,7 @@ def register(spec: GameSpec) -> None:
             self.tabletop_initial = _Shared(spec.module_name, initial)  # built once, shared by every state
             self.tabletop_limit = length if spec.truncate else None
             self.tabletop_ids = max(actions, outcomes)  # every action or outcome id is below this
+            self.tabletop_chance_ids: dict[Any, int] = {}  # chance move -> id, filled as outcomes are seen
 
         def new_initial_state(self) -> _State:
             return _State(self)
@@ -298,6 +312,8 @@ def register(spec: GameSpec) -> None:
             if self._cut():
                 return []
             inner = self.inner
+            if legal_ids is not None:
+                return list(legal_ids(inner))  # ascending, the engine's own moves unchecked
             return sorted(module.move_to_action(inner, m) for m in module.legal_moves(inner))
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -305,7 +321,22 @@ def register(spec: GameSpec) -> None:
                 return []
             inner = self.inner
             outcomes = module.chance_outcomes(inner)
-            return sorted((module.move_to_chance(inner, m), float(p)) for m, p in outcomes)
+            ids: dict[Any, int] = self.get_game().tabletop_chance_ids  # the game's states share one layout
+
+            def to_id(move: Any) -> int:
+                found = ids.get(move)
+                if found is None:
+                    found = ids[move] = module.move_to_chance(inner, move)
+                return found
+
+            if type(outcomes) is WeightedOutcomes:  # integer weights: no Fraction built per outcome
+                pairs, total, last = [], outcomes.denominator, 0
+                for move, running in zip(outcomes.moves, outcomes.cumulative, strict=True):
+                    if running != last:  # int / int is correctly rounded, as float(Fraction) is
+                        pairs.append((to_id(move), (running - last) / total))
+                        last = running
+                return sorted(pairs)
+            return sorted((to_id(m), float(p)) for m, p in outcomes)
 
         def _apply_action(self, action: int) -> None:
             if self._cut():
@@ -334,6 +365,23 @@ def register(spec: GameSpec) -> None:
         def __str__(self) -> str:
             return str(module.to_json(self.inner))
 
+        # The two tensors from Python, computed once. OpenSpiel's own path for a Python game sizes the
+        # tensor by building a new initial state and encoding it (`PyGame::ObservationTensorShape`) at
+        # every call, so it encodes twice; the result here is the same list of float32 values.
+        def observation_tensor(self, player: Any = None) -> list[float]:
+            """The observation tensor of `player` (by default the player to act), as OpenSpiel gives it."""
+            seat = self._viewer(player)
+            if obs_tensor is None:
+                return super().observation_tensor(seat)
+            return _float32_list(obs_array, obs_tensor, self.inner, seat)
+
+        def information_state_tensor(self, player: Any = None) -> list[float]:
+            """The information-state tensor of `player` (by default the player to act)."""
+            seat = self._viewer(player)
+            if info_tensor is None:
+                return super().information_state_tensor(seat)
+            return _float32_list(info_array, info_tensor, self.inner, seat)
+
         def resample_from_infostate(self, player_id: Any, probability_sampler: Any) -> _State:
             """A state that `player_id` cannot tell from this one, for OpenSpiel's IS-MCTS.
 
@@ -354,17 +402,27 @@ def register(spec: GameSpec) -> None:
             return twin
 
     class _Observer:
-        """The player's view as a string, and as a tensor where the game defines one."""
+        """The player's view as a string, and as a tensor where the game defines one.
+
+        OpenSpiel's Python observers hold one buffer, `tensor`, and in `dict` views of it (C++
+        copies the tensor out of `dict`): here `dict["observation"]` is `tensor` itself. `set_from`
+        writes the game's numpy encoding (`observation_array` / `information_state_array` of its
+        `tensors` module) straight into `tensor` through `out=`, where the game has it, and else
+        copies the tuple of its `observation_tensor` / `information_state_tensor`.
+        """
 
         def __init__(self, game: _Game, perfect_recall: bool) -> None:
             self.perfect_recall = perfect_recall
             self.players = game.num_players()
             tensor = None
-            self._tensor_of = info_tensor if perfect_recall else obs_tensor
-            if self._tensor_of is not None:
+            self._tuple_of = info_tensor if perfect_recall else obs_tensor
+            self._array_of = info_array if perfect_recall else obs_array
+            if self._tuple_of is not None:
                 np = require("numpy", "OpenSpiel observation tensors")
-                size = len(self._tensor_of(game.tabletop_initial.state, 0))
+                size = len(self._tuple_of(game.tabletop_initial.state, 0))
                 tensor = np.zeros(size, np.float32)
+            else:
+                self._array_of = None
             self.tensor = tensor
             self.dict: dict[str, Any] = {} if tensor is None else {"observation": tensor}
 
@@ -380,12 +438,17 @@ def register(spec: GameSpec) -> None:
 
         def set_from(self, state: _State, player: int) -> None:
             seat = self._check(state, player)
-            if self._tensor_of is not None and self.tensor is not None:
-                self.tensor[:] = self._tensor_of(state.inner, seat)
+            tensor = self.tensor
+            if tensor is None:
+                return
+            if self._array_of is not None:
+                self._array_of(state.inner, seat, out=tensor)  # written in place, no copy
+            elif self._tuple_of is not None:
+                tensor[:] = self._tuple_of(state.inner, seat)
 
         def string_from(self, state: _State, player: int) -> str:
             seat = self._check(state, player)
-            hidden = self.perfect_recall or not info.perfect_information
+            hidden = self.perfect_recall or not perfect
             if hidden and hasattr(module, "information_state_string"):
                 return str(module.information_state_string(state.inner, seat))
             return str(module.to_json(state.inner))
@@ -394,28 +457,45 @@ def register(spec: GameSpec) -> None:
     _REGISTERED[spec.short_name] = spec
 
 
-def _tensor_functions(module: ModuleType) -> tuple[Callable[..., Any] | None, Callable[..., Any] | None]:
-    """The game's `observation_tensor` and `information_state_tensor`, where it has them.
+def _encoders(
+    module: ModuleType, observation: str, information_state: str
+) -> tuple[Callable[..., Any] | None, Callable[..., Any] | None]:
+    """The game's two encoders named `observation` and `information_state`, where it has them.
 
-    They are taken from the game module, or else from its `tensors` module (`<game>.tensors`).
+    They are taken from the game module, or else from its `tensors` module (`<game>.tensors`):
+    the tuple functions (`observation_tensor`, ...) or their numpy forms (`observation_array`,
+    ...), which a game may not have (the observer then copies the tuple).
     """
-    found: list[Callable[..., Any] | None] = []
-    tensors: ModuleType | None = None
-    for name in ("observation_tensor", "information_state_tensor"):
-        function = getattr(module, name, None)
-        if function is None:
-            if tensors is None:
-                tensors = _tensors_module(module.__name__)
-            function = getattr(tensors, name, None)
-        found.append(function)
-    return found[0], found[1]
+    return _from_module(module, observation, "tensors"), _from_module(module, information_state, "tensors")
 
 
-def _tensors_module(module_name: str) -> ModuleType | None:
+def _float32_list(
+    array: Callable[..., Any] | None, encode: Callable[..., Any], inner: Any, seat: int
+) -> list[float]:
+    """A tensor as the list of float32 values OpenSpiel returns: from the numpy form where the game
+    has it, else from the tuple (rounded to float32, as OpenSpiel's C++ buffer rounds it)."""
+    if array is not None:
+        return list(array(inner, seat).tolist())
+    np = require("numpy", "OpenSpiel observation tensors")
+    return list(np.asarray(encode(inner, seat), np.float32).tolist())
+
+
+def _from_module(module: ModuleType, name: str, submodule: str) -> Callable[..., Any] | None:
+    """The function `name` of the game module, or else of its `submodule`, or `None`."""
+    function = getattr(module, name, None)
+    if function is None:
+        part = _submodule(module.__name__, submodule)
+        function = getattr(part, name, None)
+    return function
+
+
+def _submodule(module_name: str, submodule: str) -> ModuleType | None:
+    """`<module_name>.<submodule>`, or `None` where the game has no such module."""
+    name = f"{module_name}.{submodule}"
     try:
-        return importlib.import_module(f"{module_name}.tensors")
+        return importlib.import_module(name)
     except ModuleNotFoundError as error:
-        if error.name != f"{module_name}.tensors":
+        if error.name != name:
             raise
         return None
 
@@ -513,14 +593,3 @@ def register_all() -> list[str]:
         register(spec)
         names.append(spec.short_name)
     return names
-
-
-def best_mcts_action(bot: Any, state: Any) -> int:
-    """The most visited root action of `bot.mcts_search(state)`.
-
-    For the C++ `pyspiel.MCTSBot`, whose `step` crashes on Python games (see the module
-    docstring); the Python `open_spiel.python.algorithms.mcts.MCTSBot` works with it too.
-    """
-    root = bot.mcts_search(state)
-    best = max(root.children, key=lambda child: (child.explore_count, child.total_reward))
-    return int(best.action)

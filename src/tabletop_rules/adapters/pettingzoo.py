@@ -28,9 +28,13 @@ The environments follow PettingZoo's classic board games (`chess_v6`,
   integer array, converted to an exact `int`; a bool, a float, a string or `None` (for an
   agent still playing) raises `InvalidMoveError`.
 * **Observations**: `Dict(observation=Box(0, 1, (size,), float32), action_mask=Box(0, 1,
-  (num_actions,), int8))`: the game's `observation_tensor` for that seat (the layouts are in
+  (num_actions,), int8))`: the seat's encoding (the layouts are in
   `docs/reinforcement-learning.md`), and the legal actions of the agent to act (all zero for
-  the others).
+  the others). `observation_type="observation"` (the default) is the game's
+  `observation_tensor`; `"information_state"` its `information_state_tensor`, the seat's view
+  plus a summary of the history it has read (Chrononauts only; `size` follows). Both are
+  written by the game's numpy forms (`tensors.observation_array`, `actions.legal_action_mask`),
+  and both arrays are new at every `observe`/`last`: a caller may keep or change them.
 * **Chance**: resolved inside the environment with the game's exact probabilities
   (`core.sample_outcome`), from a `random.Random` seeded by `reset(seed=...)`.
 * **Rewards**: at the end only, the game's `returns`; zero before.
@@ -40,14 +44,19 @@ The environments follow PettingZoo's classic board games (`chess_v6`,
   `env`: its agent gets `illegal_reward` (by default the lowest return of the game; PettingZoo's
   `TerminateIllegalWrapper`); `raw_env` raises `IllegalMoveError`. An id outside the action space
   raises `IllegalMoveError` with both, and changes nothing (PettingZoo's classic games assert).
-* **Rendering**: `render_mode="ansi"` gives the game's `describe`.
+* **Rendering**: `render_mode="ansi"` gives the game's `describe`; `"rgb_array"` its SVG picture
+  (`render_svg`, a spectator's view) as an `(H, W, 3)` `uint8` array, with the `render` extra
+  (listed in `metadata["render_modes"]` only when it is installed; without it, making the
+  environment with `"rgb_array"` raises an `ImportError` naming the extra).
 * **Parallel API**: no (`is_parallelizable=False`): the games are sequential.
 
 Options are the game's options (`valandris.Options` fields, `chrononauts.Options`
 fields, ...), plus `players` for the player count, `max_moves` (an `int` >= 1, or
-`None`), `illegal_reward` (a finite number) and `render_mode` (`"ansi"` or `None`);
-a bad one raises `InvalidOptionError` naming it. `reset(options=...)` ignores its
-options (a dict or `None`): a game's options are fixed when the environment is made.
+`None`), `illegal_reward` (a finite number), `render_mode` (`"ansi"`, `"rgb_array"` or
+`None`) and `observation_type` (`"observation"`, or `"information_state"` where the game
+has one); a bad one raises `InvalidOptionError` naming it (and the allowed values).
+`reset(options=...)` ignores its options (a dict or `None`): a game's options are fixed
+when the environment is made.
 
 Order and bad requests, with `env` and `raw_env` alike: `step`, `observe`, `last`
 and `render` before the first `reset` raise `InvalidRequestError`, and so do
@@ -60,7 +69,16 @@ every agent has stepped out, `env.step` warns and does nothing (PettingZoo's
 attributes read before `reset` (`env.rewards`...) raise PettingZoo's
 `AttributeError`. A refused call changes nothing.
 
-Version history: v0, the first version.
+The wrappers are PettingZoo's own classes (subclassed), so `isinstance` checks and
+`env.unwrapped` work as with the classic games; they read the raw environment's
+attributes directly rather than through one `__getattr__` per layer, check the action's
+range with the same test as `Discrete.contains` without building a NumPy scalar, and
+judge legality from the raw environment's own mask of the state (built once per state)
+rather than from the last observation. Rewards, terminations and truncations are
+written only when the game ends (they are zero and false before).
+
+Version history: v0, the first version (`observation_type` and `"rgb_array"` were added
+to it without changing the defaults' observations).
 """
 
 from __future__ import annotations
@@ -69,7 +87,7 @@ import random
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from tabletop_rules.adapters import _rl
+from tabletop_rules.adapters import _raster, _rl
 from tabletop_rules.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -100,67 +118,194 @@ def env(
     players: int | None = None,
     max_moves: int | None = None,
     illegal_reward: float | None = None,
+    observation_type: str = "observation",
     **options: Any,
 ) -> Any:
     """The AEC environment of game `name`, wrapped as PettingZoo's classic games are.
 
-    The wrappers are `TerminateIllegalWrapper` (an illegal action ends the game with
-    `illegal_reward` for its player, by default the game's lowest return), then subclasses of
-    `AssertOutOfBoundsWrapper` and `OrderEnforcingWrapper` that raise the library's typed
-    errors where PettingZoo's assert (see the module docstring).
+    The wrappers are subclasses of PettingZoo's `TerminateIllegalWrapper` (an illegal action
+    ends the game with `illegal_reward` for its player, by default the game's lowest return),
+    `AssertOutOfBoundsWrapper` and `OrderEnforcingWrapper`, in that order, that raise the
+    library's typed errors where PettingZoo's assert, and read the environment's state directly
+    instead of through each layer's `__getattr__` (see the module docstring).
 
     Raises:
         InvalidOptionError: for an unknown game or a bad option (named in the message), or when
             the game's lowest return is unknown (Valandris without a turn cap) and
             `illegal_reward` is not given.
+        ImportError: `render_mode="rgb_array"` without the `render` extra (the message names it).
     """
     if illegal_reward is not None:
         illegal_reward = _rl.check_reward(illegal_reward)
-    raw = raw_env(name, render_mode=render_mode, players=players, max_moves=max_moves, **options)
+    raw = raw_env(
+        name,
+        render_mode=render_mode,
+        players=players,
+        max_moves=max_moves,
+        observation_type=observation_type,
+        **options,
+    )
     if illegal_reward is None:
         illegal_reward = _rl.lowest_return(raw.game, raw.initial)
         if illegal_reward is None:
             raise InvalidOptionError(
                 f"the lowest return of {raw.metadata['name']} is unbounded: pass illegal_reward"
             )
-    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=illegal_reward)
-    wrapped = _CheckedActions(wrapped)
-    return _CheckedOrder(wrapped)
+    return _CheckedOrder(_CheckedActions(_TerminateIllegal(raw, illegal_reward=illegal_reward)))
 
 
-class _CheckedActions(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
-    """`AssertOutOfBoundsWrapper` with typed errors: the action becomes an exact `int` id or is refused."""
+class _Direct:
+    """The attributes every step reads, taken from the raw environment in one lookup.
+
+    PettingZoo's wrappers forward an attribute they lack through `__getattr__`, one layer at a
+    time (three layers: three calls and three string checks per read, at every `last` and
+    `agent_iter` step). These properties read the raw environment directly; `_ready` says
+    whether they may (the outer layer refuses them before `reset`, through PettingZoo's
+    `__getattr__` and its `AttributeError`).
+    """
+
+    _raw: raw_env
+
+    def _ready(self) -> bool:
+        return True
+
+    def _read(self, name: str) -> Any:
+        if not self._ready():
+            raise AttributeError(name)  # Python then calls the wrapper's __getattr__
+        return getattr(self._raw, name)
+
+    @property
+    def agent_selection(self) -> str:
+        return self._read("agent_selection")  # type: ignore[no-any-return]
+
+    @property
+    def agents(self) -> list[str]:
+        return self._read("agents")  # type: ignore[no-any-return]
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        return self._read("terminations")  # type: ignore[no-any-return]
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        return self._read("truncations")  # type: ignore[no-any-return]
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self._read("rewards")  # type: ignore[no-any-return]
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        return self._read("infos")  # type: ignore[no-any-return]
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self._raw._cumulative_rewards
+
+
+class _TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """`TerminateIllegalWrapper` that reads legality from the environment's own mask of the state.
+
+    PettingZoo's wrapper keeps the last observation of the agent to act and reads its
+    `action_mask`; the raw environment keeps that same mask (one per state, built once), so this
+    wrapper neither stores observations nor builds one to step. An illegal id goes through
+    PettingZoo's own code (the warning, `illegal_reward`, every agent terminated).
+    """
+
+    def __init__(self, env: raw_env, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward=illegal_reward)
+        self._raw = env
+
+    def observe(self, agent: Any) -> Any:
+        return self._raw.observe(agent)
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        raw = self._raw
+        agent = raw.agent_selection
+        if (
+            not self._terminated
+            and not raw.terminations[agent]
+            and not raw.truncations[agent]
+            and not raw._legal_mask()[action]
+        ):
+            self._prev_obs: Any = {"action_mask": raw._legal_mask()}  # PettingZoo's illegal branch
+            super().step(action)
+            return
+        self._prev_obs = None
+        if raw.terminations[agent] or raw.truncations[agent]:
+            raw.step(action)  # a dead step (None, else InvalidMoveError)
+        else:
+            raw._play(action)  # an exact, legal id: `_CheckedActions` converted it, the mask said legal
+
+
+class _CheckedActions(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """`AssertOutOfBoundsWrapper` with typed errors: the action becomes an exact `int` id or is refused.
+
+    The range check is `_rl.action_id`'s (the same test as `Discrete.contains`, without building
+    a NumPy scalar per step).
+    """
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        agent = raw.agent_selection
+        if raw.terminations[agent] or raw.truncations[agent]:
             if action is not None:
                 raise InvalidMoveError(f"{agent} is done: its only action is None, not {brief(action)}")
-            super().step(None)
+            self.env.step(None)
             return
-        super().step(_rl.action_id(action, self.action_space(agent).n))
+        self.env.step(_rl.action_id(action, raw._num_actions))
 
 
-class _CheckedOrder(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+class _CheckedOrder(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     """`OrderEnforcingWrapper` with typed errors: a call that needs a game before `reset` is refused."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+    def _ready(self) -> bool:
+        return bool(self._has_reset)
 
     def _require_reset(self, call: str) -> None:
         if not self._has_reset:
             raise InvalidRequestError(f"call reset() before {call}")
 
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """PettingZoo's `reset`, marking the environment reset only once the reset succeeded."""
+        self.env.reset(seed=seed, options=options)
+        self._has_reset = True
+        self._has_updated = True
+
     def step(self, action: Any) -> None:
         self._require_reset("step()")
-        super().step(action)
+        if not self._raw.agents:
+            super().step(action)  # PettingZoo's warning; nothing changes
+            return
+        self._has_updated = True
+        self.env.step(action)
 
     def observe(self, agent: Any) -> Any:
         self._require_reset("observe()")
-        return super().observe(agent)
+        return self._raw.observe(agent)  # the layers below forward it unchanged
 
     def last(self, observe: bool = True) -> Any:
+        """PettingZoo's `last`: the observation, cumulative reward, termination, truncation and info."""
         self._require_reset("last()")
-        if not self.agents:
+        raw = self._raw
+        if not raw.agents:
             raise InvalidRequestError("the game is over and every agent has stepped out: call reset()")
-        return super().last(observe)
+        agent = raw.agent_selection
+        return (
+            raw.observe(agent) if observe else None,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
 
     def render(self) -> Any:
         self._require_reset("render()")
@@ -178,10 +323,11 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
         game: the game module.
         initial: the first state of every episode.
         state_now: the library's state of the episode in progress (immutable; keep it to undo).
+        observation_type: `"observation"` or `"information_state"`.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's name)
-        "render_modes": ["ansi"],
+        "render_modes": _raster.render_modes(),
         "is_parallelizable": False,
         "render_fps": 1,
     }
@@ -193,27 +339,35 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         players: int | None = None,
         max_moves: int | None = None,
+        observation_type: str = "observation",
         **options: Any,
     ) -> None:
-        """Raises `InvalidOptionError` for an unknown game or a bad option, named in the message."""
+        """Raises `InvalidOptionError` for an unknown game or a bad option, named in the message.
+
+        `render_mode="rgb_array"` without the `render` extra raises `ImportError` naming it.
+        """
         super().__init__()
         self.game = _rl.game_module(name)
         self.render_mode = _rl.check_render_mode(render_mode)
+        if self.render_mode == "rgb_array":
+            _raster.rasterizer()  # the extra, or an ImportError naming it, now rather than at render
         max_moves = _rl.check_max_moves(max_moves)
         self.initial = _rl.new_state(self.game, players, options)
-        self._tensor, size_of = _rl.tensor_functions(self.game)
+        encoding = _rl.encoding(self.game, observation_type, self.initial)
+        self.observation_type = observation_type
+        self._encode = encoding.observe
+        self._mask = encoding.mask
         self.max_moves = self.game.max_game_length(self.initial) if max_moves is None else max_moves
         seats = len(self.game.returns(self.initial))
         self.metadata = {**raw_env.metadata, "name": f"tabletop_{self.game.GAME_INFO.name}_v0"}
         self.possible_agents = [f"player_{p}" for p in range(seats)]
         self.agents = list(self.possible_agents)
         self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
-        size = size_of(self.initial)
         actions = self.game.num_actions(self.initial)
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict(
                 {
-                    "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
+                    "observation": gymnasium.spaces.Box(0.0, 1.0, (encoding.size,), np.float32),
                     "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
                 }
             )
@@ -221,6 +375,8 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents}
         self._num_actions = actions
+        self._legal: Any = None  # the legal mask of `_legal_of`, never handed out (copies are)
+        self._legal_of: Any = None
         self._seeder: random.Random | None = None
         self._rng = random.Random(0)
         self._moves = 0
@@ -240,20 +396,33 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
         if not self._started:
             raise InvalidRequestError(f"call reset() before {call}")
 
+    def _legal_mask(self) -> Any:
+        """The legal mask of `state_now` (all zero where nobody decides), built once per state."""
+        state = self.state_now
+        if self._legal_of is not state:
+            self._legal = self._mask(state)
+            self._legal_of = state
+        return self._legal
+
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation tensor and, for the agent to act, its action mask.
+        """The agent's observation (or information state) and, for the agent to act, its action mask.
+
+        Both arrays are new at every call: a caller may keep or change them.
 
         Raises:
             InvalidRequestError: before the first `reset`, or for an agent that is not one of
                 `possible_agents`.
         """
-        self._require_reset("observe()")
-        seat = _rl.check_agent_seat(self._index, agent)
-        observation = np.asarray(self._tensor(self.state_now, seat), dtype=np.float32)
-        mask = np.zeros(self._num_actions, np.int8)
-        if agent == self.agent_selection and not self._over():
-            mask[_rl.legal_action_ids(self.game, self.state_now)] = 1
-        return {"observation": observation, "action_mask": mask}
+        if not self._started:
+            raise InvalidRequestError("call reset() before observe()")
+        seat = self._index.get(agent) if type(agent) is str else None
+        if seat is None:
+            seat = _rl.check_agent_seat(self._index, agent)  # raises
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+            mask = self._legal_mask().copy()
+        else:
+            mask = np.zeros(self._num_actions, np.int8)
+        return {"observation": self._encode(self.state_now, seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> Any:
         """PettingZoo's `last`, refused before `reset` and once every agent has stepped out."""
@@ -309,20 +478,19 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
                 raise InvalidMoveError(f"{agent} is done: its only action is None, not {brief(action)}")
             self._was_dead_step(None)
             return
-        state = self.state_now
-        move = self.game.action_to_move(state, _rl.action_id(action, self._num_actions))
-        if not self.game.is_legal(state, move):
+        action = _rl.action_id(action, self._num_actions)
+        if not self._legal_mask()[action]:
             raise IllegalMoveError(f"action {brief(action)} is not legal for {agent}")
-        state = self.game.apply(state, move)
-        self.state_now, applied = _rl.resolve_chance(self.game, state, self._rng)
-        self._moves += 1 + applied
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self._after_move()
-        self._accumulate_rewards()
+        self._play(action)
 
-    def _over(self) -> bool:
-        return bool(self.game.is_terminal(self.state_now)) or self._cut()
+    def _play(self, action: int) -> None:
+        """Play the legal action id `action` of the agent to act, then chance, then select who is next."""
+        game = self.game
+        state = game.apply(self.state_now, game.action_to_move(self.state_now, action))
+        state, applied = _rl.resolve_chance(game, state, self._rng)
+        self.state_now, self._moves = state, self._moves + 1 + applied
+        # Rewards are zero until the end: only the last step sets and accumulates them.
+        self._after_move()
 
     def _cut(self) -> bool:
         return self.max_moves is not None and self._moves >= self.max_moves
@@ -330,26 +498,34 @@ class raw_env(pettingzoo.AECEnv):  # type: ignore[misc]
     def _after_move(self) -> None:
         """Select the next agent, or end the game: terminal returns, or a truncation."""
         state = self.state_now
-        if self.game.is_terminal(state):
-            for agent, value in zip(self.possible_agents, self.game.returns(state), strict=True):
+        game = self.game
+        if game.is_terminal(state):
+            for agent, value in zip(self.possible_agents, game.returns(state), strict=True):
                 self.rewards[agent] = float(value)
+                self._cumulative_rewards[agent] += float(value)
                 self.terminations[agent] = True
             return
         if self._cut():
             self.truncations = dict.fromkeys(self.agents, True)
             return
-        self.agent_selection = self.possible_agents[self.game.current_player(state)]
+        self.agent_selection = self.possible_agents[game.current_player(state)]
 
-    def render(self) -> str | None:
-        """The game's `describe` of the current state (`render_mode="ansi"`), else `None` with a warning.
+    def render(self) -> Any:
+        """The current state: the game's `describe` (`"ansi"`) or its SVG picture as pixels (`"rgb_array"`).
+
+        `"rgb_array"` gives an `(H, W, 3)` `numpy.uint8` array of the game's `render_svg` (a
+        spectator's view), rasterized by the `render` extra. Without a render mode: `None`, with
+        Gymnasium's warning.
 
         Raises:
             InvalidRequestError: before the first `reset`.
         """
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (use render_mode='ansi')")
+            gymnasium.logger.warn("render() was called without a render_mode (use 'ansi' or 'rgb_array')")
             return None
         self._require_reset("render()")
+        if self.render_mode == "rgb_array":
+            return _raster.rgb_array(self.game.render_svg(self.state_now))
         return str(self.game.describe(self.state_now))
 
     def close(self) -> None:

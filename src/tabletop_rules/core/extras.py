@@ -9,8 +9,11 @@ from typing import Final
 __all__ = ["EXTRAS", "require"]
 
 EXTRAS: Final = {
-    "numpy": "solver",
+    "numpy": "arrays",
     "pandas": "data",
+    "matplotlib": "plot",
+    "resvg_py": "render",
+    "PIL": "render",
     "tqdm": "simulate",
     "pyspiel": "openspiel",
     "open_spiel": "openspiel",

@@ -36,6 +36,8 @@ first game is played.  An error in one game raises ``SimulationError``, which
 names the game's index and seed and keeps the records of every game that
 finished; so does a worker that dies.  A ``KeyboardInterrupt`` raises
 ``SimulationInterrupted``, a ``KeyboardInterrupt`` that does the same.
+
+``docs/simulation.md`` has a tested example of every name of ``__all__``.
 """
 
 from __future__ import annotations

@@ -48,7 +48,17 @@ def _derive(master_seed: int, index: int) -> int:
 
 @attrs.frozen
 class GameRecord:
-    """One finished (or truncated) game of a simulation."""
+    """One finished (or truncated) game of a simulation.
+
+    Attributes:
+        index: the game's index in its run, ``0 .. MAX_GAMES - 1``.
+        seed: the game's seed, ``derive_seed(master_seed, index)`` in a run.
+        moves: the atomic moves played (chance outcomes included).
+        truncated: whether ``max_moves`` cut the game before its end.
+        returns: each player's return (all zero in a truncated game).
+        outcome: the game's ``outcome(state)`` fields as sorted ``(name, value)`` pairs; empty for a
+            truncated game or a game without ``outcome``.
+    """
 
     index: int
     seed: int
@@ -58,6 +68,7 @@ class GameRecord:
     outcome: tuple[tuple[str, Scalar], ...]
 
     def outcome_dict(self) -> dict[str, Scalar]:
+        """The outcome fields as a dict (a new one at each call)."""
         return dict(self.outcome)
 
     @property
@@ -120,7 +131,11 @@ def _number(value: object, where: str) -> float:
 
 
 def records_table(records: Iterable[GameRecord]) -> list[dict[str, Any]]:
-    """The records as plain dicts (for JSON or a data frame)."""
+    """The records as flat dicts (for JSON or a data frame).
+
+    Each dict holds ``index``, ``seed``, ``moves``, ``truncated`` and ``returns`` (a list), then the
+    outcome fields beside them (unlike ``GameRecord.to_dict``, which nests them under ``outcome``).
+    """
     return [
         {
             "index": r.index,

@@ -39,6 +39,12 @@ finished a round, the human may end turns without drafting for ever.
 number of completed turns (``state.turn``, ``max_turns``, by default
 `DEFAULT_MAX_TURNS`), which is what a framework that needs a bound
 (OpenSpiel's ``max_game_length``) should use, truncating the game there.
+
+`legal_action_ids(state)` lists the ids of the legal decisions, ascending, and
+`legal_action_mask(state, out=None)` (the ``arrays`` extra: numpy) gives them as a
+``numpy.int8`` array of ``num_actions(state)``: 1 at the id of each move of
+``legal_moves(state)``, 0 elsewhere, so all zero at a chance node (the automa's
+card draws and dice: no decision) and once the game is over.
 """
 
 from __future__ import annotations
@@ -50,7 +56,8 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules.core.errors import InvalidOptionError
+from tabletop_rules.core.arrays import Int8Array, int8_row
+from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
 from tabletop_rules.core.frozen import frozen_mapping
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.shapes import check_id
@@ -70,6 +77,7 @@ from tabletop_rules.trismaugistus.moves import (
     ReportBoard,
 )
 from tabletop_rules.trismaugistus.reports import BOWL_PATTERNS, round_layout, setup_menu
+from tabletop_rules.trismaugistus.rules import legal_moves
 from tabletop_rules.trismaugistus.state import MAX_TURN, State
 from tabletop_rules.trismaugistus.vocabulary import (
     COLOURS,
@@ -84,6 +92,8 @@ __all__ = [
     "DEFAULT_MAX_TURNS",
     "action_to_move",
     "chance_to_move",
+    "legal_action_ids",
+    "legal_action_mask",
     "max_game_length",
     "move_to_action",
     "move_to_chance",
@@ -199,6 +209,94 @@ def chance_to_move(state: State, outcome: int) -> Move:
     """
     chances = _encoding(state.pack).chances
     return chances[check_id(outcome, len(chances), "Trismaugistus chance outcome id")]
+
+
+class _LegalIds:
+    """The decision id of each move object the engine hands out, for one pack, looked up by identity.
+
+    The menus of `legal_moves` are made of shared move objects (each menu part is cached), so
+    `id(move)` in a dict of ints finds a legal move's id for a third of the cost of `move_to_action`,
+    which checks the move's exact shape and hashes the frozen record by value. The table learns
+    each object the first time `move_to_action` names it, and keeps the object (so that its id
+    cannot be reused while the table lives); past `_MAX_LEARNT` objects it stops learning and
+    the others are looked up by value. Moves from the engine need no exact-type check.
+    """
+
+    def __init__(self, pack: Pack) -> None:
+        self.size = len(_encoding(pack).actions)
+        self.by_identity: dict[int, int] = {}
+        self.learnt: list[Move] = []
+
+    def learn(self, state: State, move: Move) -> int:
+        action = move_to_action(state, move)
+        if len(self.learnt) < _MAX_LEARNT:
+            self.learnt.append(move)  # first kept, then named: an id in the dict is always held
+            self.by_identity[id(move)] = action
+        return action
+
+
+_MAX_LEARNT: Final = 8192
+"""The most move objects a `_LegalIds` learns (a pack's menus share a few hundred)."""
+
+
+@functools.lru_cache(maxsize=16)  # keyed by the immutable pack
+def _legal_ids(pack: Pack) -> _LegalIds:
+    return _LegalIds(pack)
+
+
+def _check_state(state: object, what: str) -> State:
+    if type(state) is not State:
+        raise InvalidStateError(f"{what}: expected a trismaugistus State, not {brief(state)}")
+    return state
+
+
+def legal_action_ids(state: State) -> list[int]:
+    """The ids of the legal decisions of ``state``, ascending; empty at a chance node and at the end.
+
+    The same ids as ``sorted(move_to_action(state, m) for m in legal_moves(state))`` (OpenSpiel's
+    ``legal_actions``), without checking the engine's own moves as a caller's.
+
+    Raises:
+        InvalidStateError: ``state`` is not a Trismaugistus `State`.
+    """
+    table = _legal_ids(_check_state(state, "legal_action_ids").pack)
+    known = table.by_identity.get
+    ids: list[int] = []
+    for move in legal_moves(state):
+        action = known(id(move))
+        ids.append(table.learn(state, move) if action is None else action)
+    return sorted(ids)
+
+
+def legal_action_mask(state: State, out: object = None) -> Int8Array:
+    """The legal decisions of ``state`` as a ``numpy.int8`` array of ``num_actions(state)`` (1 = legal).
+
+    All zero at a chance node (the automa's draws and dice: nobody decides) and once the game is
+    over, as ``legal_moves`` is empty there.
+
+    Args:
+        state: a Trismaugistus state.
+        out: ``None`` for a new array, or a writeable C-contiguous ``int8`` array of shape
+            ``(num_actions(state),)`` to write into (it is cleared first).
+
+    Returns:
+        The array written (``out`` itself when given).
+
+    Raises:
+        InvalidStateError: ``state`` is not a Trismaugistus `State`.
+        InvalidRequestError: ``out`` is not such an array.
+        ImportError: numpy is not installed (the ``arrays`` extra).
+    """
+    table = _legal_ids(_check_state(state, "legal_action_mask").pack)
+    row = int8_row(out, table.size, "legal_action_mask")
+    known = table.by_identity.get
+    # One store per legal move: a Python loop of stores beats one fancy-index store
+    # (`row[ids] = 1`) up to about 25 moves, and a menu holds 2 to 18 (7 on average; 144 once, at
+    # the setup).
+    for move in legal_moves(state):
+        action = known(id(move))
+        row[table.learn(state, move) if action is None else action] = 1
+    return row
 
 
 def max_game_length(state: State, max_turns: int = DEFAULT_MAX_TURNS) -> int:

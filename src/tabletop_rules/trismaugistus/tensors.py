@@ -45,20 +45,41 @@ which keeps them distinct.
 | final score | 7 | total, then the six steps, `x / (x + 50)` each (zero before the end) |
 
 The options and the trace (the explanation of the last move) are not encoded.
+
+**Numpy forms** (the `arrays` extra): `observation_array(state, player=0, out=None)` writes the
+same numbers as `observation_tensor` into a `numpy.float32` row (into `out` when given, so that
+a training loop reuses one buffer); `observation_batch(states, players=0, out=None)` writes one
+row per state into an `(N, size)` array (the states share a pack; an empty batch has shape
+`(0, 0)`), and `observation_seats(state, out=None)` the one seat's row as a `(1, size)` array.
+There is no information-state form: the game has perfect information (the automa's draw pile
+is a set, its order unknown to everyone, the engine included), so the observation is already
+all a player can know, and the history adds nothing a decision can use.
+
+Each block of the table above is built by one function, which both forms share. Speed: the
+numpy form joins the blocks as `bytes`, each cached under the part of the state it encodes
+(successive states share most parts: the automa's between its turns, the experiment areas, the
+artifact offers, the objective row and the bonus layout for many moves), so a row costs a few
+dictionary lookups, one join and one copy; the turn and the human's dice count are then
+written one by one. The caches are bounded per pack (emptied when full) and hold `bytes` with
+the state parts they were built from, which keeps each identity key valid while it is cached.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
-from typing import Final
+from array import array
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, TypeVar
 
 import attrs
 
+from tabletop_rules.core.arrays import FloatArray, batch, every_seat, float_row, numpy
+from tabletop_rules.core.errors import InvalidStateError
 from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.wire import check_player
 from tabletop_rules.trismaugistus.content.records import Pack
-from tabletop_rules.trismaugistus.state import DieOnTracker, State
+from tabletop_rules.trismaugistus.state import AutomaState, DieOnTracker, FinalScore, Pending, State
 from tabletop_rules.trismaugistus.vocabulary import (
     BONUS_KINDS,
     COLOUR_INDEX,
@@ -70,13 +91,26 @@ from tabletop_rules.trismaugistus.vocabulary import (
     SYMBOLS,
 )
 
-__all__ = ["observation_tensor", "observation_tensor_size"]
+__all__ = [
+    "observation_array",
+    "observation_batch",
+    "observation_seats",
+    "observation_tensor",
+    "observation_tensor_size",
+]
 
 _PHASES: Final = ("setup", "round_start", "play", "scoring", "over")
 _SIDES: Final = ("human", "automa")
 _PENDING: Final = ("card", "objective_die", "artifact_die", "masterpiece")
 _DIE: Final = 1 + len(FACES) + len(COLOURS) + 2 + len(SYMBOLS)  # 17
 _SCORE_STEPS: Final = 6
+_TURN: Final = 13  # the turn's slot in the flow block
+_HUMAN_DICE: Final = 23  # the human's dice, the flow block's last slot
+_FLOW: Final = 24  # the flow block's size
+_CACHE_SIZE: Final = 512
+"""The most entries of each block cache of a pack (a cache is emptied when full)."""
+
+_K = TypeVar("_K")
 
 
 @attrs.frozen(eq=False)
@@ -126,114 +160,384 @@ def observation_tensor_size(state: State) -> int:
     return _layout(state.pack).size
 
 
+def _check_state(state: object, what: str) -> State:
+    if type(state) is not State:
+        raise InvalidStateError(f"{what}: expected a trismaugistus State, not {brief(state)}")
+    return state
+
+
+# --------------------------------------------------------------------------- the blocks, in order
+# Each function gives one stretch of the layout as Python floats; `observation_tensor` joins them,
+# `observation_array` caches each as float32 bytes.
+
+
 def _squash(x: int, k: float) -> float:
     return x / (x + k) if x > 0 else 0.0
 
 
-class _Writer:
-    """Appends the blocks of the layout in order."""
+def _one_hot(size: int, index: int | None) -> list[float]:
+    block = [0.0] * size
+    if index is not None:
+        block[index] = 1.0
+    return block
 
-    def __init__(self) -> None:
-        self.out: list[float] = []
 
-    def one_hot(self, size: int, index: int | None) -> None:
-        block = [0.0] * size
-        if index is not None:
-            block[index] = 1.0
-        self.out += block
+def _bits(size: int, indices: Mapping[str, int], ids: Any) -> list[float]:
+    block = [0.0] * size
+    for card in ids:
+        block[indices[card]] = 1.0
+    return block
 
-    def bits(self, size: int, indices: Mapping[str, int], ids: object) -> None:
-        block = [0.0] * size
-        for card in ids:  # type: ignore[attr-defined]
-            block[indices[card]] = 1.0
-        self.out += block
 
-    def die(self, die: DieOnTracker | None) -> None:
-        if die is None:
-            self.out += [0.0] * _DIE
-            return
-        self.out.append(1.0)
-        self.one_hot(len(FACES), FACE_INDEX[die.face])
-        self.one_hot(len(COLOURS), COLOUR_INDEX[die.colour])
-        self.out += [die.placed / 5, die.remaining / 5]
-        symbol = None if die.matched_symbol is None else SYMBOLS.index(die.matched_symbol)
-        self.one_hot(len(SYMBOLS), symbol)
+def _die(die: DieOnTracker | None) -> list[float]:
+    if die is None:
+        return [0.0] * _DIE
+    symbol = None if die.matched_symbol is None else SYMBOLS.index(die.matched_symbol)
+    return [
+        1.0,
+        *_one_hot(len(FACES), FACE_INDEX[die.face]),
+        *_one_hot(len(COLOURS), COLOUR_INDEX[die.colour]),
+        die.placed / 5,
+        die.remaining / 5,
+        *_one_hot(len(SYMBOLS), symbol),
+    ]
+
+
+def _flow(key: tuple[Any, ...]) -> list[float]:
+    """Phase to first finisher, with the turn and the human's dice left at zero (`_FLOW` values)."""
+    phase, difficulty, objectives, round_no, first, to_move, human_done, automa_done, finisher = key
+    return [
+        *_one_hot(5, _PHASES.index(phase)),
+        *_one_hot(3, difficulty - 1 if difficulty else None),
+        1.0 if objectives else 0.0,
+        *_one_hot(4, round_no),
+        0.0,  # the turn
+        *_one_hot(2, _SIDES.index(first)),
+        *_one_hot(2, _SIDES.index(to_move)),
+        1.0 if human_done else 0.0,
+        1.0 if automa_done else 0.0,
+        *_one_hot(3, 0 if finisher is None else 1 + _SIDES.index(finisher)),
+        0.0,  # the human's dice
+    ]
+
+
+def _flow_key(state: State) -> tuple[Any, ...]:
+    return (
+        state.phase,
+        state.difficulty,
+        state.objectives_enabled,
+        state.round,
+        state.first_player,
+        state.to_move,
+        state.human_finished,
+        state.automa_finished,
+        state.first_finisher,
+    )
+
+
+def _human(lay: _Layout, key: tuple[tuple[str, ...], tuple[str, ...]]) -> list[float]:
+    experiments, artifacts = key
+    return [
+        *_bits(len(lay.experiments), lay.experiments, experiments),
+        *_bits(len(lay.artifacts), lay.artifacts, artifacts),
+    ]
+
+
+def _automa_keys(auto: AutomaState) -> tuple[tuple[Any, ...], ...]:
+    """The automa's four sub-blocks' keys: resources, cards taken, dice, card piles (layout order)."""
+    return (
+        (auto.vp, auto.gold, auto.ether, auto.levels, auto.tiebreak_track),
+        (auto.starting_experiment, auto.experiments, auto.artifacts),
+        (auto.active_die, auto.exhausted, auto.dice_used),
+        (auto.draw_pile, auto.discard, auto.held_purples),
+    )
+
+
+def _automa_resources(lay: _Layout, key: tuple[Any, ...]) -> list[float]:
+    vp, gold, ether, levels, tiebreak = key
+    return [
+        _squash(vp, 10),
+        _squash(gold, 10),
+        _squash(ether, 10),
+        *(lvl / top if top else 0.0 for lvl, top in zip(levels, lay.max_levels, strict=True)),
+        *_one_hot(4, ELEMENT_INDEX[tiebreak]),
+    ]
+
+
+def _automa_cards(lay: _Layout, key: tuple[Any, ...]) -> list[float]:
+    start, experiments, artifacts = key
+    e = len(lay.experiments)
+    return [
+        *_one_hot(e, None if start is None else lay.experiments[start]),
+        *_bits(e, lay.experiments, experiments),
+        *_bits(len(lay.artifacts), lay.artifacts, artifacts),
+    ]
+
+
+def _automa_dice(lay: _Layout, key: tuple[Any, ...]) -> list[float]:
+    active, exhausted, used = key
+    counts = [0.0] * (len(FACES) * len(COLOURS))
+    for face, colour in exhausted:
+        counts[FACE_INDEX[face] * len(COLOURS) + COLOUR_INDEX[colour]] += 1 / 3
+    return [*_die(active), *counts, used / 3]
+
+
+def _automa_piles(lay: _Layout, key: tuple[Any, ...]) -> list[float]:
+    draw, discard, held = key
+    c = len(lay.cards)
+    return [
+        *_bits(c, lay.cards, draw),
+        *_bits(c, lay.cards, discard),
+        *_one_hot(c, lay.cards[discard[-1]] if discard else None),
+        *_bits(c, lay.cards, held),
+    ]
+
+
+_AUTOMA_PARTS: Final = (_automa_resources, _automa_cards, _automa_dice, _automa_piles)
+
+
+def _automa(lay: _Layout, auto: AutomaState) -> list[float]:
+    """Resources, levels, tie-break, experiments, artifacts, dice and the four card piles."""
+    return [x for build, key in zip(_AUTOMA_PARTS, _automa_keys(auto), strict=True) for x in build(lay, key)]
+
+
+def _bowls(lay: _Layout, bowls: tuple[tuple[int, ...], ...]) -> list[float]:
+    return [n / 5 for bowl in bowls for n in bowl]
+
+
+def _areas(lay: _Layout, areas: tuple[tuple[str, ...], ...]) -> list[float]:
+    block = [0.0] * (len(FACES) * len(lay.experiments))
+    for face_index, area in enumerate(areas):
+        for experiment in area:
+            block[lay.experiments[experiment] * len(FACES) + face_index] = 1.0
+    return block
+
+
+def _offers(lay: _Layout, offers: tuple[tuple[str, ...], ...]) -> list[float]:
+    return _bits(len(lay.artifacts), lay.artifacts, (x for offer in offers for x in offer))
+
+
+def _objective_row(lay: _Layout, row: tuple[Any, ...]) -> list[float]:
+    block: list[float] = []
+    for position in range(4):
+        slot = row[position] if position < len(row) else None
+        block += _one_hot(len(lay.objectives), None if slot is None else lay.objectives[slot.card_id])
+        block += [0.0, 0.0] if slot is None else [1.0 if slot.face_up else 0.0, slot.cubes / 3]
+    return block
+
+
+def _bonus(lay: _Layout, layout: tuple[tuple[Any, ...], ...]) -> list[float]:
+    block = [0.0] * lay.bonus_size
+    for element, spaces in zip(ELEMENTS, layout, strict=True):
+        for space in spaces:
+            at = lay.bonus_offsets[ELEMENT_INDEX[element]] + space.level * len(BONUS_KINDS)
+            block[at + BONUS_KINDS.index(space.kind)] = 1.0
+    return block
+
+
+def _masterpieces(lay: _Layout, deck: tuple[str, ...]) -> list[float]:
+    return _bits(len(lay.masterpieces), lay.masterpieces, deck)
+
+
+def _pending(lay: _Layout, pending: Pending | None) -> list[float]:
+    card = None if pending is None or pending.card_id is None else lay.cards[pending.card_id]
+    return [
+        *_one_hot(4, None if pending is None else _PENDING.index(pending.kind)),
+        *_one_hot(len(lay.cards), card),
+        *_die(None if pending is None else pending.die),
+    ]
+
+
+def _score(score: FinalScore | None) -> list[float]:
+    if score is None:
+        return [0.0] * (1 + _SCORE_STEPS)
+    steps = [*score.steps, *[0] * _SCORE_STEPS][:_SCORE_STEPS]
+    return [_squash(score.total, 50), *(_squash(max(x, 0), 50) for x in steps)]
 
 
 def observation_tensor(state: State, player: int = 0) -> tuple[float, ...]:
     """The whole state as `observation_tensor_size(state)` floats in `[0, 1]` (layout above).
 
     Raises:
+        InvalidStateError: if `state` is not a Trismaugistus `State`.
         InvalidRequestError: if `player` is not 0 (the human reporter; the game has one player).
     """
+    _check_state(state, "observation_tensor")
     check_player(player, 1)
     lay = _layout(state.pack)
-    c, e, m, a = len(lay.cards), len(lay.experiments), len(lay.masterpieces), len(lay.artifacts)
-    w = _Writer()
-    # the flow
-    w.one_hot(5, _PHASES.index(state.phase))
-    w.one_hot(3, state.difficulty - 1 if state.difficulty else None)
-    w.out.append(1.0 if state.objectives_enabled else 0.0)
-    w.one_hot(4, state.round)
-    w.out.append(_squash(state.turn, 20))
-    w.one_hot(2, _SIDES.index(state.first_player))
-    w.one_hot(2, _SIDES.index(state.to_move))
-    w.out += [1.0 if state.human_finished else 0.0, 1.0 if state.automa_finished else 0.0]
-    w.one_hot(3, 0 if state.first_finisher is None else 1 + _SIDES.index(state.first_finisher))
-    w.out.append(state.human_dice / 3)
-    w.bits(e, lay.experiments, state.human_experiments)
-    w.bits(a, lay.artifacts, state.human_artifacts)
-    # the automa
-    auto = state.automa
-    w.out += [_squash(auto.vp, 10), _squash(auto.gold, 10), _squash(auto.ether, 10)]
-    w.out += [lvl / top if top else 0.0 for lvl, top in zip(auto.levels, lay.max_levels, strict=True)]
-    w.one_hot(4, ELEMENT_INDEX[auto.tiebreak_track])
-    start = auto.starting_experiment
-    w.one_hot(e, None if start is None else lay.experiments[start])
-    w.bits(e, lay.experiments, auto.experiments)
-    w.bits(a, lay.artifacts, auto.artifacts)
-    w.die(auto.active_die)
-    exhausted = [0.0] * (len(FACES) * len(COLOURS))
-    for face, colour in auto.exhausted:
-        exhausted[FACE_INDEX[face] * len(COLOURS) + COLOUR_INDEX[colour]] += 1 / 3
-    w.out += exhausted
-    w.out.append(auto.dice_used / 3)
-    w.bits(c, lay.cards, auto.draw_pile)
-    w.bits(c, lay.cards, auto.discard)
-    w.one_hot(c, lay.cards[auto.discard[-1]] if auto.discard else None)
-    w.bits(c, lay.cards, auto.held_purples)
-    # the board mirror
     board = state.board
-    w.out += [n / 5 for bowl in board.bowls for n in bowl]
-    areas = [0.0] * (len(FACES) * e)
-    for face_index, area in enumerate(board.areas):
-        for experiment in area:
-            areas[lay.experiments[experiment] * len(FACES) + face_index] = 1.0
-    w.out += areas
-    w.bits(a, lay.artifacts, (x for offer in board.offers for x in offer))
-    for position in range(4):
-        slot = board.objectives[position] if position < len(board.objectives) else None
-        w.one_hot(len(lay.objectives), None if slot is None else lay.objectives[slot.card_id])
-        w.out += [0.0, 0.0] if slot is None else [1.0 if slot.face_up else 0.0, slot.cubes / 3]
-    bonus = [0.0] * lay.bonus_size
-    for element, spaces in zip(ELEMENTS, board.bonus_layout, strict=True):
-        for space in spaces:
-            at = lay.bonus_offsets[ELEMENT_INDEX[element]] + space.level * len(BONUS_KINDS)
-            bonus[at + BONUS_KINDS.index(space.kind)] = 1.0
-    w.out += bonus
-    w.bits(m, lay.masterpieces, state.masterpiece_deck)
-    # the pending chance event
-    pending = state.pending
-    w.one_hot(4, None if pending is None else _PENDING.index(pending.kind))
-    card = None if pending is None or pending.card_id is None else lay.cards[pending.card_id]
-    w.one_hot(c, card)
-    w.die(None if pending is None else pending.die)
-    # the final score
-    score = state.score
-    if score is None:
-        w.out += [0.0] * (1 + _SCORE_STEPS)
+    flow = _flow(_flow_key(state))
+    flow[_TURN] = _squash(state.turn, 20)
+    flow[_HUMAN_DICE] = state.human_dice / 3
+    out = [
+        *flow,
+        *_human(lay, (state.human_experiments, state.human_artifacts)),
+        *_automa(lay, state.automa),
+        *_bowls(lay, board.bowls),
+        *_areas(lay, board.areas),
+        *_offers(lay, board.offers),
+        *_objective_row(lay, board.objectives),
+        *_bonus(lay, board.bonus_layout),
+        *_masterpieces(lay, state.masterpiece_deck),
+        *_pending(lay, state.pending),
+        *_score(state.score),
+    ]
+    assert len(out) == lay.size, "the Trismaugistus tensor layout is inconsistent"
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- numpy forms
+
+
+class _Blocks:
+    """The float32 bytes of each block of one pack's layout, cached under the state part encoded.
+
+    The flow, the human's cards and the bowls are keyed by value (small tuples); the automa and
+    the other parts by identity (one cache per block: two blocks may hold the same object, the
+    empty tuple say), with the part kept beside its bytes so that its id cannot be reused while
+    the entry lives (an equal but distinct part is encoded again, correctly).
+    """
+
+    def __init__(self, lay: _Layout) -> None:
+        self.lay = lay
+        self.flow: dict[tuple[Any, ...], bytes] = {}
+        self.human: dict[tuple[tuple[str, ...], tuple[str, ...]], bytes] = {}
+        self.bowls: dict[tuple[tuple[int, ...], ...], bytes] = {}
+        self.automa: dict[int, tuple[Any, bytes]] = {}
+        self.automa_parts: tuple[dict[Any, bytes], ...] = ({}, {}, {}, {})
+        self.areas: dict[int, tuple[Any, bytes]] = {}
+        self.offers: dict[int, tuple[Any, bytes]] = {}
+        self.objectives: dict[int, tuple[Any, bytes]] = {}
+        self.bonus: dict[int, tuple[Any, bytes]] = {}
+        self.masterpieces: dict[int, tuple[Any, bytes]] = {}
+        self.no_pending = _floats(_pending(lay, None))
+        self.no_score = _floats(_score(None))
+
+    def by_value(self, cache: dict[_K, bytes], key: _K, build: Callable[[_Layout, _K], list[float]]) -> bytes:
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= _CACHE_SIZE:
+                cache.clear()
+            found = cache[key] = _floats(build(self.lay, key))
+        return found
+
+    def by_identity(
+        self, cache: dict[int, tuple[Any, bytes]], part: _K, build: Callable[[_Layout, _K], list[float]]
+    ) -> bytes:
+        found = cache.get(id(part))
+        if found is not None and found[0] is part:
+            return found[1]
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        block = _floats(build(self.lay, part))
+        cache[id(part)] = (part, block)
+        return block
+
+    def automa_block(self, auto: AutomaState) -> bytes:
+        """The automa's block: by identity, else joined from its four sub-blocks (by value).
+
+        An automa turn makes a new `AutomaState` but changes only some of its parts (its
+        resources and card piles, say), so the others are found again.
+        """
+        found = self.automa.get(id(auto))
+        if found is not None and found[0] is auto:
+            return found[1]
+        if len(self.automa) >= _CACHE_SIZE:
+            self.automa.clear()
+        parts = zip(self.automa_parts, _automa_keys(auto), _AUTOMA_PARTS, strict=True)
+        block = b"".join([self.by_value(cache, key, build) for cache, key, build in parts])
+        self.automa[id(auto)] = (auto, block)
+        return block
+
+
+def _floats(values: list[float]) -> bytes:
+    return array("f", values).tobytes()
+
+
+@functools.lru_cache(maxsize=16)  # keyed by the immutable pack; holds bounded caches of bytes
+def _blocks(pack: Pack) -> _Blocks:
+    return _Blocks(_layout(pack))
+
+
+def observation_array(state: State, player: int = 0, out: object = None) -> FloatArray:
+    """`observation_tensor(state, player)` as a `numpy.float32` array of `observation_tensor_size(state)`.
+
+    Args:
+        state: a Trismaugistus state.
+        player: 0, the human reporter (the game's one seat).
+        out: `None` for a new array, or a writeable C-contiguous `float32` array of shape
+            `(observation_tensor_size(state),)` to write into (all of it is overwritten).
+
+    Returns:
+        The array written (`out` itself when given): the same numbers as `observation_tensor`.
+
+    Raises:
+        InvalidStateError: `state` is not a Trismaugistus `State`.
+        InvalidRequestError: `player` is not 0, or `out` is not such an array.
+        ImportError: numpy is not installed (the `arrays` extra).
+    """
+    _check_state(state, "observation_array")
+    check_player(player, 1)
+    blocks = _blocks(state.pack)
+    by_value, by_identity = blocks.by_value, blocks.by_identity
+    board = state.board
+    pending, score = state.pending, state.score
+    parts = [
+        by_value(blocks.flow, _flow_key(state), _flow_of),
+        by_value(blocks.human, (state.human_experiments, state.human_artifacts), _human),
+        blocks.automa_block(state.automa),
+        by_value(blocks.bowls, board.bowls, _bowls),
+        by_identity(blocks.areas, board.areas, _areas),
+        by_identity(blocks.offers, board.offers, _offers),
+        by_identity(blocks.objectives, board.objectives, _objective_row),
+        by_identity(blocks.bonus, board.bonus_layout, _bonus),
+        by_identity(blocks.masterpieces, state.masterpiece_deck, _masterpieces),
+        blocks.no_pending if pending is None else _floats(_pending(blocks.lay, pending)),
+        blocks.no_score if score is None else _floats(_score(score)),
+    ]
+    if out is None:
+        row = numpy().frombuffer(bytearray().join(parts), numpy().float32)
     else:
-        steps = [*score.steps, *[0] * _SCORE_STEPS][:_SCORE_STEPS]
-        w.out += [_squash(score.total, 50), *(_squash(max(x, 0), 50) for x in steps)]
-    assert len(w.out) == lay.size, "the Trismaugistus tensor layout is inconsistent"
-    return tuple(w.out)
+        row = float_row(out, blocks.lay.size, "observation_array")
+        row.data.cast("B")[:] = b"".join(parts)
+    if state.turn:
+        row[_TURN] = _squash(state.turn, 20)
+    if state.human_dice:
+        row[_HUMAN_DICE] = state.human_dice / 3
+    return row  # type: ignore[no-any-return]
+
+
+def _flow_of(lay: _Layout, key: tuple[Any, ...]) -> list[float]:
+    return _flow(key)
+
+
+def observation_batch(
+    states: Sequence[State], players: Sequence[int] | int = 0, out: object = None
+) -> FloatArray:
+    """Row `k` is `observation_array(states[k], players[k])` (`players` may be one seat for all).
+
+    The states must share a pack (the rows' size is its `observation_tensor_size`); an empty batch
+    is an array of shape `(0, 0)`.
+
+    Raises:
+        InvalidStateError: a state is not a Trismaugistus `State`.
+        InvalidRequestError: `states` is not a list or tuple (of at most `core.arrays.MAX_BATCH`),
+            `players` is not 0 or a list or tuple of zeros as long, a state's rows have another size
+            (another pack), or `out` is not a writeable C-contiguous `float32` array of shape
+            `(len(states), size)`.
+    """
+    width = 0
+    if type(states) in (list, tuple) and states:
+        width = observation_tensor_size(_check_state(states[0], "observation_batch"))
+    return batch(observation_array, states, players, width, out, "observation_batch")
+
+
+def observation_seats(state: State, out: object = None) -> FloatArray:
+    """The observation of the one seat as a `(1, observation_tensor_size(state))` array.
+
+    Raises:
+        InvalidStateError: `state` is not a Trismaugistus `State`.
+        InvalidRequestError: `out` is not a writeable C-contiguous `float32` array of that shape.
+    """
+    size = observation_tensor_size(_check_state(state, "observation_seats"))
+    return every_seat(observation_array, state, 1, size, out, "observation_seats")

@@ -1,0 +1,189 @@
+"""The numpy forms of the encodings, written once for every game (needs the `arrays` extra: numpy).
+
+Each game's `tensors` module writes one observation (and, for hidden-information
+games, one information state) straight into a `numpy.float32` row, and each
+game's `actions` module writes the legal-action mask into a `numpy.int8` row.
+This module holds what those functions share: the lazy numpy import (the core
+install has no numpy), the checks of a caller's `out` array, and the batch forms
+(many states, or every seat of one state, into an `(N, size)` array).
+
+The rows are the same numbers as the pure-Python tuple functions
+(`observation_tensor`, `information_state_tensor`), in the same documented
+layouts; tests check them equal.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from tabletop_rules.core.errors import InvalidRequestError
+from tabletop_rules.core.extras import require
+from tabletop_rules.core.jsonio import brief
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    FloatArray = npt.NDArray[np.float32]
+    Int8Array = npt.NDArray[np.int8]
+else:
+    FloatArray = Any
+    Int8Array = Any
+
+__all__ = [
+    "MAX_BATCH",
+    "FloatArray",
+    "Int8Array",
+    "batch",
+    "every_seat",
+    "float_row",
+    "int8_row",
+    "numpy",
+]
+
+MAX_BATCH: Final = 1_000_000
+"""The most rows one batch call writes (a bound on the caller's input, checked before any work)."""
+
+_S = TypeVar("_S")
+
+
+@functools.cache
+def numpy() -> Any:
+    """The numpy module, imported on first use.
+
+    Raises:
+        ImportError: numpy is not installed; the message names the extra to install
+            (`pip install 'tabletop-rules[arrays]'`).
+    """
+    return require("numpy", "the numpy encodings")
+
+
+@functools.cache
+def _kinds() -> tuple[Any, Any, Any, Any]:
+    """numpy, `numpy.ndarray` and the `float32` and `int8` dtypes, found once.
+
+    Speed: building a dtype parses its name (about 2,000 instructions); the rows below are checked
+    on every call of an encoding, so they compare with these.
+    """
+    np = numpy()
+    return np, np.ndarray, np.dtype(np.float32), np.dtype(np.int8)
+
+
+def _checked_out(out: object, shape: tuple[int, ...], dtype: Any, what: str) -> Any:
+    """`out` if it is a writeable C-contiguous `numpy.ndarray` of `shape` and `dtype`; else raises."""
+    if type(out) is not _kinds()[1]:
+        raise InvalidRequestError(f"{what}: out must be a numpy.ndarray, not {brief(out)}")
+    if out.shape != shape or out.dtype != dtype:  # type: ignore[attr-defined]
+        raise InvalidRequestError(
+            f"{what}: out must have shape {shape} and dtype {dtype}, "
+            f"not shape {tuple(out.shape)} and dtype {out.dtype}"  # type: ignore[attr-defined]
+        )
+    flags = out.flags  # type: ignore[attr-defined]  # a new flags object each time it is read
+    if not flags.writeable or not flags.c_contiguous:
+        raise InvalidRequestError(f"{what}: out must be a writeable, C-contiguous array")
+    return out
+
+
+def float_row(out: object, size: int, what: str) -> FloatArray:
+    """A zeroed `float32` row of `size`: `out` itself when given (checked, then cleared), else a new one.
+
+    Raises:
+        InvalidRequestError: `out` is not a writeable C-contiguous `numpy.ndarray` of shape `(size,)`
+            and dtype `float32`.
+    """
+    np, ndarray, f32, _ = _kinds()
+    if out is None:
+        return np.zeros(size, f32)  # type: ignore[no-any-return]
+    # the usual case in one expression (a call less), `_checked_out` says what is wrong otherwise
+    if (
+        type(out) is not ndarray
+        or out.shape != (size,)  # type: ignore[attr-defined]
+        or out.dtype != f32  # type: ignore[attr-defined]
+        or not (flags := out.flags).writeable  # type: ignore[attr-defined]
+        or not flags.c_contiguous
+    ):
+        _checked_out(out, (size,), f32, what)
+    out.fill(0.0)  # type: ignore[attr-defined]
+    return out  # type: ignore[return-value]
+
+
+def int8_row(out: object, size: int, what: str) -> Int8Array:
+    """A zeroed `int8` row of `size`: `out` itself when given (checked, then cleared), else a new one.
+
+    Raises:
+        InvalidRequestError: as `float_row`, for dtype `int8`.
+    """
+    np, ndarray, _, i8 = _kinds()
+    if out is None:
+        return np.zeros(size, i8)  # type: ignore[no-any-return]
+    if (
+        type(out) is not ndarray
+        or out.shape != (size,)  # type: ignore[attr-defined]
+        or out.dtype != i8  # type: ignore[attr-defined]
+        or not (flags := out.flags).writeable  # type: ignore[attr-defined]
+        or not flags.c_contiguous
+    ):
+        _checked_out(out, (size,), i8, what)
+    out.fill(0)  # type: ignore[attr-defined]
+    return out  # type: ignore[return-value]
+
+
+def batch(
+    encode: Callable[[_S, int, Any], object],
+    states: Sequence[_S],
+    players: Sequence[int] | int,
+    size: int,
+    out: object,
+    what: str,
+) -> FloatArray:
+    """Encode `states[k]` seen by `players[k]` into row `k` of an `(N, size)` `float32` array.
+
+    `encode(state, player, row)` is the game's `..._array` function (it checks the state and the
+    player and writes `row` in place). `players` may be one seat for every state. Nothing is
+    encoded until every argument's shape is checked; an error in row `k` leaves the rows before it
+    written (the array is the caller's scratch space, not a state).
+
+    Raises:
+        InvalidRequestError: `states` is not a list or tuple, has more than `MAX_BATCH` items, or
+            `players` is not an int or a list or tuple of the same length; `out` is not a writeable
+            C-contiguous `float32` array of shape `(N, size)`; or a state or player is refused by
+            `encode`.
+    """
+    if type(states) not in (list, tuple):
+        raise InvalidRequestError(f"{what}: states must be a list or tuple of states, not {brief(states)}")
+    n = len(states)
+    if n > MAX_BATCH:
+        raise InvalidRequestError(f"{what}: at most {MAX_BATCH:,} states in one batch, not {n:,}")
+    if type(players) is int:
+        seats: Sequence[int] = (players,) * n
+    elif type(players) in (list, tuple):
+        seats = players  # type: ignore[assignment]
+        if len(seats) != n:
+            raise InvalidRequestError(f"{what}: {len(seats)} players for {n} states")
+    else:
+        raise InvalidRequestError(f"{what}: players must be an int or a list or tuple, not {brief(players)}")
+    np, _, f32, _ = _kinds()
+    shape = (n, size)
+    table = np.zeros(shape, f32) if out is None else _checked_out(out, shape, f32, what)
+    for k in range(n):
+        encode(states[k], seats[k], table[k])
+    return table  # type: ignore[no-any-return]
+
+
+def every_seat(
+    encode: Callable[[_S, int, Any], object], state: _S, players: int, size: int, out: object, what: str
+) -> FloatArray:
+    """Encode `state` seen by each of its `players` seats into row `seat` of a `(players, size)` array.
+
+    Raises:
+        InvalidRequestError: `out` is not a writeable C-contiguous `float32` array of shape
+            `(players, size)`, or `encode` refuses the state.
+    """
+    np, _, f32, _ = _kinds()
+    shape = (players, size)
+    table = np.zeros(shape, f32) if out is None else _checked_out(out, shape, f32, what)
+    for seat in range(players):
+        encode(state, seat, table[seat])
+    return table  # type: ignore[no-any-return]
