@@ -52,7 +52,7 @@ def test_every_configuration_encodes_as_its_tuples(config: GameConfig) -> None:
     pytest.importorskip("numpy")
     game = importlib.import_module(f"tabletop_rules.{config.module_name}")
     playout = check_playout(game, 3, initial=config.start(game), max_moves=120, illegal_per_state=0)
-    state = playout.start
+    state = playout.initial
     check_encodings(game, state, context="start")
     for number, move in enumerate(playout.moves):
         state = game.apply(state, move)
