@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 
 import attrs
@@ -294,3 +295,16 @@ def test_the_quick_check_of_a_harvested_card_agrees_with_legal_moves(options):  
             assert _surely_legal(state, state.stack[-1], play) is (play in legal), play
         assert not _surely_legal(state, state.stack[-1], C.Play("no such card"))
         assert not _surely_legal(state, state.stack[-1], C.Pass())
+
+
+def test_legal_moves_of_the_last_state_asked_are_its_own() -> None:
+    """The one-state memo of `legal_moves` answers only for that very state: alternating between the
+    states of a game, and a state read back from JSON, always gives each state's own moves."""
+    from tabletop_rules.chrononauts.legality import _legal_moves
+    from tabletop_rules.core import random_playout
+
+    playout = random_playout(C, 7, max_moves=300)
+    states = list(playout.states(C))
+    for earlier, later in itertools.pairwise(states):
+        for state in (later, earlier, later, C.from_json(C.to_json(earlier))):
+            assert C.legal_moves(state) == _legal_moves(state)
