@@ -475,9 +475,9 @@ def _float32_list(
     """A tensor as the list of float32 values OpenSpiel returns: from the numpy form where the game
     has it, else from the tuple (rounded to float32, as OpenSpiel's C++ buffer rounds it)."""
     if array is not None:
-        return list(array(inner, seat).tolist())
+        return array(inner, seat).tolist()  # type: ignore[no-any-return]  # a new list of Python floats
     np = require("numpy", "OpenSpiel observation tensors")
-    return list(np.asarray(encode(inner, seat), np.float32).tolist())
+    return np.asarray(encode(inner, seat), np.float32).tolist()  # type: ignore[no-any-return]
 
 
 def _from_module(module: ModuleType, name: str, submodule: str) -> Callable[..., Any] | None:
