@@ -42,22 +42,20 @@ from __future__ import annotations
 
 import argparse
 import gc
-import glob
 import importlib
 import json
 import os
 import platform
 import random
-import re
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from _callgrind import loop_instructions
 
 from tabletop_rules.core import CHANCE, sample_chance
 from tabletop_rules.testing.configs import speed_configs
@@ -185,27 +183,8 @@ def timed(enc: Encodings, seconds: float, repeat: int) -> dict[str, Any]:
 
 def counted(label: str, games: int) -> dict[str, Any]:
     """The instruction counts of each loop over `games` games, from one run of this script under callgrind."""
-    with tempfile.TemporaryDirectory() as folder:
-        command = [
-            "valgrind",
-            "--tool=callgrind",
-            "--dump-before=os_getppid",
-            f"--callgrind-out-file={folder}/cg.out",
-            sys.executable,
-            __file__,
-            "--child",
-            label,
-            "--games",
-            str(games),
-        ]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise SystemExit(f"callgrind failed for {label}:\n{done.stderr[-2000:]}")
-        loops = json.loads(done.stdout.strip().splitlines()[-1])["loops"]
-        dumps = sorted(glob.glob(f"{folder}/cg.out.*"), key=lambda p: int(p.rsplit(".", 1)[1]))
-        totals = [int(re.search(r"^summary: (\d+)", Path(p).read_text(), re.M).group(1)) for p in dumps]  # type: ignore[union-attr]
-    # dump 1: start-up and warm-up; then one dump per loop (each ends at the next marker)
-    counts = dict(zip(loops, totals[1 : 1 + len(loops)], strict=True))
+    _, counts = loop_instructions(__file__, label, games)
+    loops = list(counts)  # dump 1 is the start-up and the warm-up; then one dump per loop
     return {
         "instructions": counts,
         "ratio": {loop: counts[loop] / counts["bare"] for loop in loops[1:]},

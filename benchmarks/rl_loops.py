@@ -47,23 +47,20 @@ from __future__ import annotations
 
 import argparse
 import gc
-import glob
 import importlib
 import json
 import os
 import platform
 import random
-import re
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 import warnings
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _callgrind import loop_instructions
 
 from tabletop_rules.adapters import pettingzoo as tz
 from tabletop_rules.adapters.gymnasium import TabletopEnv
@@ -210,28 +207,9 @@ def timed(loops: Loops, seconds: float, repeat: int) -> dict[str, Any]:
 
 def counted(label: str, games: int) -> dict[str, Any]:
     """Instructions per atomic move of each loop over `games` games, from one run under callgrind."""
-    with tempfile.TemporaryDirectory() as folder:
-        command = [
-            "valgrind",
-            "--tool=callgrind",
-            "--dump-before=os_getppid",
-            f"--callgrind-out-file={folder}/cg.out",
-            sys.executable,
-            __file__,
-            "--child",
-            label,
-            "--games",
-            str(games),
-        ]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise SystemExit(f"callgrind failed for {label}:\n{done.stderr[-2000:]}")
-        report = json.loads(done.stdout.strip().splitlines()[-1])
-        dumps = sorted(glob.glob(f"{folder}/cg.out.*"), key=lambda p: int(p.rsplit(".", 1)[1]))
-        totals = [int(re.search(r"^summary: (\d+)", Path(p).read_text(), re.M).group(1)) for p in dumps]  # type: ignore[union-attr]
-    # dump 1: start-up and the untimed pass; then one dump per loop (each ends at the next marker)
+    report, totals = loop_instructions(__file__, label, games)
     names, moves = report["loops"], report["moves"]
-    counts = zip(names, totals[1 : 1 + len(names)], strict=True)
+    counts = totals.items()
     per_move = {name: total / moves[name] for name, total in counts}
     return {
         "instructions_per_move": per_move,

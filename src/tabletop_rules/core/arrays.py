@@ -86,6 +86,24 @@ def _checked_out(out: object, shape: tuple[int, ...], dtype: Any, what: str) -> 
     return out
 
 
+def _row(out: object, size: int, dtype: Any, what: str) -> Any:
+    """A zeroed row of `size` and `dtype`: `out` itself when given (checked, then cleared), else a new one."""
+    np, ndarray = _kinds()[:2]
+    if out is None:
+        return np.zeros(size, dtype)
+    # the usual case in one expression (a call less), `_checked_out` says what is wrong otherwise
+    if (
+        type(out) is not ndarray
+        or out.shape != (size,)  # type: ignore[attr-defined]
+        or out.dtype != dtype  # type: ignore[attr-defined]
+        or not (flags := out.flags).writeable  # type: ignore[attr-defined]
+        or not flags.c_contiguous
+    ):
+        _checked_out(out, (size,), dtype, what)
+    out.fill(0)  # type: ignore[attr-defined]
+    return out
+
+
 def float_row(out: object, size: int, what: str) -> FloatArray:
     """A zeroed `float32` row of `size`: `out` itself when given (checked, then cleared), else a new one.
 
@@ -93,20 +111,7 @@ def float_row(out: object, size: int, what: str) -> FloatArray:
         InvalidRequestError: `out` is not a writeable C-contiguous `numpy.ndarray` of shape `(size,)`
             and dtype `float32`.
     """
-    np, ndarray, f32, _ = _kinds()
-    if out is None:
-        return np.zeros(size, f32)  # type: ignore[no-any-return]
-    # the usual case in one expression (a call less), `_checked_out` says what is wrong otherwise
-    if (
-        type(out) is not ndarray
-        or out.shape != (size,)  # type: ignore[attr-defined]
-        or out.dtype != f32  # type: ignore[attr-defined]
-        or not (flags := out.flags).writeable  # type: ignore[attr-defined]
-        or not flags.c_contiguous
-    ):
-        _checked_out(out, (size,), f32, what)
-    out.fill(0.0)  # type: ignore[attr-defined]
-    return out  # type: ignore[return-value]
+    return _row(out, size, _kinds()[2], what)  # type: ignore[no-any-return]
 
 
 def int8_row(out: object, size: int, what: str) -> Int8Array:
@@ -115,19 +120,7 @@ def int8_row(out: object, size: int, what: str) -> Int8Array:
     Raises:
         InvalidRequestError: as `float_row`, for dtype `int8`.
     """
-    np, ndarray, _, i8 = _kinds()
-    if out is None:
-        return np.zeros(size, i8)  # type: ignore[no-any-return]
-    if (
-        type(out) is not ndarray
-        or out.shape != (size,)  # type: ignore[attr-defined]
-        or out.dtype != i8  # type: ignore[attr-defined]
-        or not (flags := out.flags).writeable  # type: ignore[attr-defined]
-        or not flags.c_contiguous
-    ):
-        _checked_out(out, (size,), i8, what)
-    out.fill(0)  # type: ignore[attr-defined]
-    return out  # type: ignore[return-value]
+    return _row(out, size, _kinds()[3], what)  # type: ignore[no-any-return]
 
 
 def batch(
