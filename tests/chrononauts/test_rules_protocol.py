@@ -308,3 +308,18 @@ def test_legal_moves_of_the_last_state_asked_are_its_own() -> None:
     for earlier, later in itertools.pairwise(states):
         for state in (later, earlier, later, C.from_json(C.to_json(earlier))):
             assert C.legal_moves(state) == _legal_moves(state)
+
+
+def test_decision_player_is_none_at_chance_nodes_and_the_seat_at_decisions() -> None:
+    """`decision_player` names the seat to decide, and is None (not the CHANCE marker) at chance nodes."""
+    from tabletop_rules.chrononauts.legality import decision_player
+    from tabletop_rules.core import CHANCE, random_playout
+
+    playout = random_playout(C, 11, max_moves=200)
+    kinds = set()
+    for state in playout.states(C):
+        actor = C.current_player(state)
+        expected = actor if type(actor) is int else None
+        assert decision_player(state) == expected
+        kinds.add("chance" if actor is CHANCE else "decision")
+    assert kinds == {"chance", "decision"}
