@@ -13,11 +13,19 @@ The loops alternate run by run in one process, so machine load falls on both sid
 of the paired ratios is printed. A state's tensor is a new Python list of floats at every call (what
 OpenSpiel's API returns), which costs about as much as the numpy encoding itself; the observer's
 buffer avoids it. Issue 27's target: the observation loop at most 1.5x the bare loop.
+
+With ``--instructions`` the script runs itself under valgrind's callgrind and counts the
+instructions of each loop over ``--games`` games instead of timing them (independent of the
+machine's load; see ``_callgrind.py``)::
+
+    python benchmarks/openspiel_observer.py --instructions --games 10
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
 import time
@@ -25,6 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pyspiel
+from _callgrind import loop_instructions
 from open_spiel.python.observation import make_observation
 
 from tabletop_rules.adapters import openspiel
@@ -56,16 +65,21 @@ def play(game: Any, seeds: range, read: Callable[[Any, int], object] | None) -> 
     return time.perf_counter() - began, moves
 
 
-def measure(name: str, params: dict[str, Any], games: int, repeat: int) -> dict[str, float]:
-    """The median paired ratios (observation loop / bare loop, information-state loop / bare loop)."""
-    game = pyspiel.load_game(name, params)
-    seeds = range(games)
+def readers_of(game: Any) -> dict[str, Callable[[Any, int], object]]:
+    """The three ways of reading a tensor at a decision, by name."""
     observer = make_observation(game)  # the game's own Python observer: a numpy buffer, no list
-    readers: dict[str, Callable[[Any, int], object]] = {
+    return {
         "observation": lambda state, player: state.observation_tensor(player),
         "information_state": lambda state, player: state.information_state_tensor(player),
         "observer": observer.set_from,
     }
+
+
+def measure(name: str, params: dict[str, Any], games: int, repeat: int) -> dict[str, float]:
+    """The median paired ratios (observation loop / bare loop, information-state loop / bare loop)."""
+    game = pyspiel.load_game(name, params)
+    seeds = range(games)
+    readers = readers_of(game)
     play(game, range(2), None)  # warm up: the game's tables, the observers
     for read in readers.values():
         play(game, range(2), read)
@@ -83,16 +97,47 @@ def measure(name: str, params: dict[str, Any], games: int, repeat: int) -> dict[
     return result
 
 
+def child(key: str, games: int) -> None:
+    """Under callgrind: warm up, then play each loop between two `os.getppid` markers."""
+    name, params = CONFIGS[key]
+    game = pyspiel.load_game(name, params)
+    readers = readers_of(game)
+    for read in readers.values():
+        play(game, range(games), read)
+    loops = ["bare", *readers]
+    os.getppid()
+    for loop in loops:
+        play(game, range(games), readers.get(loop))
+        os.getppid()
+    print(json.dumps({"loops": loops}))
+
+
+def counted(key: str, games: int) -> dict[str, float]:
+    """The instruction ratios of the three reading loops to the bare loop, over `games` games."""
+    _, counts = loop_instructions(__file__, key, games)
+    result = {f"{loop}_ratio": counts[loop] / counts["bare"] for loop in counts if loop != "bare"}
+    result["bare_moves_per_s"] = float("nan")  # not timed
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=20, help="seeded games per loop")
     parser.add_argument("--repeat", type=int, default=5, help="paired runs per configuration")
     parser.add_argument("--only", choices=sorted(CONFIGS), action="append", help="configurations to run")
+    parser.add_argument("--instructions", action="store_true", help="count instructions under callgrind")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     openspiel.register_all()
+    if args.child:
+        child(args.child, args.games)
+        return
     for key in args.only or CONFIGS:
         name, params = CONFIGS[key]
-        result = measure(name, params, args.games, args.repeat)
+        if args.instructions:
+            result = counted(key, args.games)
+        else:
+            result = measure(name, params, args.games, args.repeat)
         print(
             f"{key:16s} bare {result['bare_moves_per_s']:9.0f} moves/s   "
             f"observation_tensor x{result['observation_ratio']:.2f}   "

@@ -269,6 +269,7 @@ def register(spec: GameSpec) -> None:
             self.tabletop_initial = _Shared(spec.module_name, initial)  # built once, shared by every state
             self.tabletop_limit = length if spec.truncate else None
             self.tabletop_ids = max(actions, outcomes)  # every action or outcome id is below this
+            self.tabletop_seats = len(module.returns(initial))
             self.tabletop_chance_ids: dict[Any, int] = {}  # chance move -> id, filled as outcomes are seen
 
         def new_initial_state(self) -> _State:
@@ -289,6 +290,7 @@ def register(spec: GameSpec) -> None:
             self.box = game.tabletop_initial
             self.limit = game.tabletop_limit
             self.ids = game.tabletop_ids
+            self.seats = game.tabletop_seats
 
         @property
         def inner(self) -> Any:
@@ -370,14 +372,19 @@ def register(spec: GameSpec) -> None:
         # every call, so it encodes twice; the result here is the same list of float32 values.
         def observation_tensor(self, player: Any = None) -> list[float]:
             """The observation tensor of `player` (by default the player to act), as OpenSpiel gives it."""
-            seat = self._viewer(player)
+            # An exact int seat skips `_viewer` (an OpenSpiel loop calls this at every decision).
+            seat = player if type(player) is int and 0 <= player < self.seats else self._viewer(player)
+            if obs_array is not None:
+                return obs_array(self.box.state, seat).tolist()  # type: ignore[no-any-return]
             if obs_tensor is None:
                 return super().observation_tensor(seat)
             return _float32_list(obs_array, obs_tensor, self.inner, seat)
 
         def information_state_tensor(self, player: Any = None) -> list[float]:
             """The information-state tensor of `player` (by default the player to act)."""
-            seat = self._viewer(player)
+            seat = player if type(player) is int and 0 <= player < self.seats else self._viewer(player)
+            if info_array is not None:
+                return info_array(self.box.state, seat).tolist()  # type: ignore[no-any-return]
             if info_tensor is None:
                 return super().information_state_tensor(seat)
             return _float32_list(info_array, info_tensor, self.inner, seat)
