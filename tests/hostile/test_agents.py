@@ -31,6 +31,7 @@ from tabletop_rules import chrononauts, trismaugistus, valandris
 from tabletop_rules.agents import ISMCTS, MAX_CONSTANT, MAX_ITERATIONS, MAX_SECONDS, MCTS, agent_spec
 from tabletop_rules.agents.spec import MAX_SPEC_CHARS, value_spec
 from tabletop_rules.chrononauts import agents as chrononauts_agents
+from tabletop_rules.chrononauts.lookahead import SampledLookahead
 from tabletop_rules.core import CHANCE, TabletopRulesError
 from tabletop_rules.core.errors import IllegalMoveError, InvalidOptionError, InvalidStateError
 from tabletop_rules.testing import finished_playout
@@ -255,6 +256,18 @@ AGENTS: list[tuple[str, Callable[[], Callable[[Any, random.Random], Any]], str, 
     ),
     ("heuristic_agent", lambda: chrononauts_agents.heuristic_agent, "chrononauts", ["chrononauts over"]),
     ("rollout_agent", lambda: chrononauts_agents.rollout_agent, "chrononauts", ["chrononauts over"]),
+    (
+        "SampledLookahead",
+        lambda: SampledLookahead(1, 1, 1),
+        "chrononauts",
+        ["chrononauts over", "chrononauts"],
+    ),
+    (
+        "Tactics",
+        lambda: valandris_agents.Tactics(valandris_agents.greedy_agent),
+        "valandris",
+        ["valandris over", "valandris roll"],
+    ),
 ]
 
 

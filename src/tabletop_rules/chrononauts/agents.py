@@ -29,8 +29,10 @@ states give the same move.  The heuristics, and the rule each one serves:
 
 The opponents of `opponent(level)`: ``"easy"`` is `easy_agent` (`rollout_agent` in a
 determinization of the player's information), ``"medium"`` is `heuristic_agent`, ``"hard"`` is
-`SampledHeuristic(8)`, the heuristic's look-ahead averaged over eight determinizations instead of one
-(a move is judged against every likely hand and draw, not against one guess).
+`lookahead.SampledLookahead()`, the heuristic's judgement averaged over five deals of the hidden
+cards and followed, for the six best moves, to the player's next play step.  `SampledHeuristic`
+averages the heuristic's one-ply look-ahead over several deals; it plays about as well as the
+heuristic.
 
 `rollout_agent(state, rng)` is a fast, peeking policy for the rollouts of `ISMCTS` (it plays inside
 determinizations, where every card is known): it passes in reaction windows, plays a fitting patch
@@ -48,7 +50,7 @@ import attrs
 
 from tabletop_rules.agents.levels import check_level
 from tabletop_rules.chrononauts.content.records import Condition, Identity, Mission
-from tabletop_rules.chrononauts.determinize import resample_from_infostate, unseen_cards
+from tabletop_rules.chrononauts.determinize import resample_from_infostate, unseen_goals
 from tabletop_rules.chrononauts.frames import DrawCards, MulliganChoice, PlayStep, Window
 from tabletop_rules.chrononauts.legality import decision_player, legal_moves
 from tabletop_rules.chrononauts.moves import PASS, Declare, KillTime, Memo, Move, Mulligan, Play
@@ -59,7 +61,6 @@ from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.playout import check_agent_call
 
 __all__ = [
-    "LEVEL_SAMPLES",
     "MAX_SAMPLES",
     "SampledHeuristic",
     "easy_agent",
@@ -208,21 +209,63 @@ def _paradox_cost(state: State) -> float:
 
 def _threat(state: State, player: int) -> float:
     """The smallest expected distance of an opponent to a win, from public facts (C-VIEW-1)."""
-    _, ids, missions = unseen_cards(state, player)
-    cards = state.cards
-    id_records = [r for r in (cards.by_id[i] for i in ids) if isinstance(r, Identity)]
-    mission_records = [r for r in (cards.by_id[m] for m in missions) if isinstance(r, Mission)]
-    id_avg = sum(id_distance(state, r) for r in id_records) / len(id_records) if id_records else 99.0
+    ids, missions = unseen_goals(state, player)
+    id_avg = _id_average(state, tuple(ids))
+    mission_key = tuple(missions)
     nearest = 99.0
     for p in range(state.players):
         if p == player:
             continue
-        tableau = state.tableaux[p]
-        mission_d = [mission_distance(state, r, tableau) for r in mission_records]
-        # a Mission one Artifact away is a visible threat even if it is only one of several candidates
-        mission_risk = min(mission_d, default=99.0) + (sum(mission_d) / len(mission_d) if mission_d else 99.0)
-        nearest = min(nearest, _hand_distance(state, len(state.hands[p])), id_avg, mission_risk / 2)
+        nearest = min(
+            nearest,
+            _hand_distance(state, len(state.hands[p])),
+            id_avg,
+            _mission_risk(state, state.tableaux[p], mission_key) / 2,
+        )
     return min(nearest, 12.0)
+
+
+# `_threat` is most of a heuristic decision's time, and its two parts depend on little: the average ID
+# distance on the TimeLine and the unseen IDs, a tableau's Mission risk on the tableau and the unseen
+# Missions, which most moves leave unchanged.  They are cached here, keyed by those parts and by the
+# game context's identity (checked on every hit); the caches hold floats only and are emptied when full.
+_CACHE_LIMIT: Final = 4096
+_ID_AVERAGES: dict[tuple[int, int, tuple[str, ...], tuple[str, ...]], tuple[object, float]] = {}
+_MISSION_RISKS: dict[tuple[int, tuple[str, ...], tuple[str, ...]], tuple[object, float]] = {}
+
+
+def _id_average(state: State, ids: tuple[str, ...]) -> float:
+    """The average `id_distance` of the IDs ``ids`` (99 if none), for an opponent whose hand is unknown."""
+    ctx = state.ctx
+    key = (id(ctx), state.alt, state.status, ids)
+    hit = _ID_AVERAGES.get(key)
+    if hit is not None and hit[0] is ctx:
+        return hit[1]
+    by_id = state.cards.by_id
+    records = [r for r in (by_id[i] for i in ids) if isinstance(r, Identity)]
+    value = sum(id_distance(state, r) for r in records) / len(records) if records else 99.0
+    if len(_ID_AVERAGES) >= _CACHE_LIMIT:
+        _ID_AVERAGES.clear()
+    _ID_AVERAGES[key] = (ctx, value)
+    return value
+
+
+def _mission_risk(state: State, tableau: tuple[str, ...], missions: tuple[str, ...]) -> float:
+    """The nearest plus the average `mission_distance` of ``missions`` from ``tableau`` (198 if none):
+    a Mission one Artifact away is a visible threat even if it is only one of several candidates."""
+    ctx = state.ctx
+    key = (id(ctx), tableau, missions)
+    hit = _MISSION_RISKS.get(key)
+    if hit is not None and hit[0] is ctx:
+        return hit[1]
+    by_id = state.cards.by_id
+    records = [r for r in (by_id[m] for m in missions) if isinstance(r, Mission)]
+    distances = [mission_distance(state, r, tableau) for r in records]
+    value = min(distances, default=99.0) + (sum(distances) / len(distances) if distances else 99.0)
+    if len(_MISSION_RISKS) >= _CACHE_LIMIT:
+        _MISSION_RISKS.clear()
+    _MISSION_RISKS[key] = (ctx, value)
+    return value
 
 
 # ------------------------------------------------------------------------------------ look-ahead
@@ -291,9 +334,7 @@ def heuristic_agent(state: State, rng: random.Random) -> Move:
     world = resample_from_infostate(state, player, rng)
     if isinstance(top, Window):
         return _window_choice(world, player, moves)
-    candidates = [m for m in moves if not (isinstance(m, KillTime) and len(m.cards) == 2)]
-    if isinstance(top, PlayStep) and len(candidates) < len(moves):
-        candidates += _best_pairs(world, player, moves)
+    candidates = _candidates(world, player, moves, pairs=isinstance(top, PlayStep))
     best: list[Move] = []
     best_score = -float("inf")
     for move in candidates:
@@ -303,6 +344,15 @@ def heuristic_agent(state: State, rng: random.Random) -> Move:
         elif score > best_score - 1e-9:
             best.append(move)
     return best[rng.randrange(len(best))]
+
+
+def _candidates(world: State, player: int, moves: Sequence[Move], *, pairs: bool = True) -> list[Move]:
+    """The moves the heuristic judges: every move but the two-card Killing Times, and with ``pairs``
+    the one pair of the two least useful cards (`_best_pairs`, judged in ``world``)."""
+    candidates = [m for m in moves if not (isinstance(m, KillTime) and len(m.cards) == 2)]
+    if pairs and len(candidates) < len(moves):
+        candidates += _best_pairs(world, player, moves)
+    return candidates
 
 
 def _best_pairs(state: State, player: int, moves: Sequence[Move]) -> list[Move]:
@@ -378,8 +428,6 @@ def _opens_after_flip(state: State, icon: str) -> int:
 
 MAX_SAMPLES: Final = 1_000
 """The most determinizations `SampledHeuristic` averages over."""
-LEVEL_SAMPLES: Final = {"hard": 8}
-"""The determinizations per decision of the sampled levels."""
 
 
 def easy_agent(state: State, rng: random.Random) -> Move:
@@ -435,9 +483,7 @@ class SampledHeuristic:
         if not isinstance(state.stack[-1], PlayStep) or len(moves) == 1:
             return heuristic_agent(state, rng)
         worlds = [resample_from_infostate(state, player, rng) for _ in range(self.samples)]
-        candidates = [m for m in moves if not (isinstance(m, KillTime) and len(m.cards) == 2)]
-        if len(candidates) < len(moves):
-            candidates += _best_pairs(worlds[0], player, moves)
+        candidates = _candidates(worlds[0], player, moves)
         best: list[Move] = []
         best_score = -float("inf")
         for move in candidates:
@@ -468,4 +514,6 @@ def opponent(level: str, *, seconds: float | None = None) -> Any:
         return easy_agent
     if chosen == "medium":
         return heuristic_agent
-    return SampledHeuristic(LEVEL_SAMPLES["hard"])
+    from tabletop_rules.chrononauts.lookahead import SampledLookahead  # it builds on this module
+
+    return SampledLookahead()

@@ -93,6 +93,15 @@ def unseen_cards(state: State, player: int) -> tuple[list[str], list[str], list[
         for k, left in enumerate(state.draw_pile):
             counts[k] -= left
     deck = [card for card, k in zip(cards.deck, counts, strict=True) for _ in range(k)]
+    ids, missions = unseen_goals(state, player)
+    return deck, ids, missions
+
+
+def unseen_goals(state: State, player: int) -> tuple[list[str], list[str]]:
+    """The IDs and Missions that ``player`` cannot see, each sorted (the goal part of `unseen_cards`)."""
+    cards = state.cards
+    solo = state.variant == "solonauts"
+    mine = 0 if solo else player
     shown = {
         state.ids[mine],
         state.missions[mine],
@@ -106,7 +115,7 @@ def unseen_cards(state: State, player: int) -> tuple[list[str], list[str], list[
     in_game_missions = [m.id for m in cards.missions] if not solo else []
     ids = sorted(i for i in in_game_ids if i not in shown)
     missions = sorted(m for m in in_game_missions if m not in shown)
-    return deck, ids, missions
+    return ids, missions
 
 
 def resample_from_infostate(state: State, player: int, rng: random.Random) -> State:

@@ -11,19 +11,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
+
+import attrs
 
 from tabletop_rules.agents import MCTS
 from tabletop_rules.agents.levels import check_level
-from tabletop_rules.core.errors import InvalidStateError
+from tabletop_rules.agents.spec import agent_spec
+from tabletop_rules.core.errors import InvalidOptionError, InvalidStateError
+from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.playout import check_agent_call
 from tabletop_rules.core.protocol import CHANCE
-from tabletop_rules.valandris.evaluation import DISTANCE, estimated_returns
+from tabletop_rules.valandris.evaluation import DISTANCE, capture_chance, capture_hazard, estimated_returns
 from tabletop_rules.valandris.moves import Move
 from tabletop_rules.valandris.rules import apply, current_player, legal_moves
 from tabletop_rules.valandris.state import HOLY_SPIRIT, Phase, State
 
-__all__ = ["DISTANCE", "LEVEL_SEARCH", "greedy_agent", "opponent", "random_agent"]
+__all__ = [
+    "DISTANCE",
+    "LEVEL_SEARCH",
+    "SETUP_ROLLOUT_DEPTH",
+    "Tactics",
+    "greedy_agent",
+    "opponent",
+    "random_agent",
+]
 
 Agent = Callable[[State, random.Random], Move]
 
@@ -81,18 +93,105 @@ def greedy_agent(state: State, rng: random.Random) -> Move:
     return moves[rng.choice([i for score, i in scored if score == best])]
 
 
-LEVEL_SEARCH: Final = {"medium": (100, None), "hard": (100, 4)}
-"""Per search level: (MCTS iterations, rollout depth cut with `evaluation.estimated_returns`, or None
-for random rollouts to the end)."""
+_VALANDRIS_PHASES: Final = frozenset({Phase.PLACE_VALANDRIS, Phase.VALANDRIS, Phase.BONUS})
+_TURN_PHASES: Final = frozenset({Phase.LEVIATHAN, Phase.UNICORN_SEAL, Phase.UNICORN, Phase.ARCHANGEL})
+
+
+@attrs.frozen
+class Tactics:
+    """Exact one-turn tactics (`evaluation.capture_chance`) over a search: the hard level.
+
+    * **Valandris** (his placement, his turn, a bonus step) takes the move after which the Holy
+      Spirit's coming turn captures him with the lowest chance, then the lowest
+      `evaluation.capture_hazard` (escape room, distances, seals); ties are broken by ``rng``.
+    * **The Holy Spirit**, inside its turn, takes the move with the highest capture chance when
+      that chance is at least ``threshold``; otherwise (and for its declarations) it asks
+      ``search``, and for its setup ``setup_search`` (by default ``search``).
+
+    Attributes:
+        search: the agent for the Holy Spirit's other decisions (`opponent` gives `MCTS` with
+            `greedy_agent` rollouts cut at 4 decisions and `evaluation.estimated_returns`).
+        setup_search: the agent for the Holy Spirit's setup (placements, seals, first declaration),
+            or ``None`` for ``search``.  `opponent` gives the same `MCTS` with rollouts cut at 16
+            decisions: cut at 4 during the setup, a rollout would be scored before Valandris is
+            placed, where the evaluation has nothing to measure.
+        threshold: the capture chance, in (0, 1], at which a capture line is taken over the search.
+
+    A frozen, picklable record; the same state and ``rng`` state give the same move.
+
+    Raises:
+        InvalidOptionError: ``search`` or ``setup_search`` is not callable, or ``threshold`` is not a
+            float or int in (0, 1].
+    """
+
+    search: Agent
+    setup_search: Agent | None = None
+    threshold: float = 0.5
+
+    def __attrs_post_init__(self) -> None:
+        if not callable(self.search):
+            raise InvalidOptionError(f"search must be an agent (a callable), not {brief(self.search)}")
+        if self.setup_search is not None and not callable(self.setup_search):
+            raise InvalidOptionError(
+                f"setup_search must be an agent (a callable) or None, not {brief(self.setup_search)}"
+            )
+        value = self.threshold
+        if type(value) not in (int, float) or not 0 < value <= 1:
+            raise InvalidOptionError(f"threshold must be a number in (0, 1], not {brief(value)}")
+
+    def __call__(self, state: State, rng: random.Random) -> Move:
+        """The move of the player to act (see the class docstring).
+
+        Raises:
+            InvalidStateError: if ``state`` is not a Valandris state with a decision to make.
+            InvalidOptionError: if ``rng`` is not a ``random.Random``.
+        """
+        _check_decision(state, rng, "Tactics")
+        moves = legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        phase = state.phase
+        memo: dict[State, float] = {}
+        if phase in _VALANDRIS_PHASES:
+            scored = [
+                (capture_chance(after, memo), capture_hazard(after), index)
+                for index, after in enumerate(apply(state, move) for move in moves)
+            ]
+            best = min(scored)[:2]
+            return moves[rng.choice([index for *key, index in scored if tuple(key) == best])]
+        if phase in _TURN_PHASES:
+            chances = [capture_chance(apply(state, move), memo) for move in moves]
+            top = max(chances)
+            if top >= self.threshold:
+                return moves[rng.choice([i for i, chance in enumerate(chances) if chance == top])]
+        elif phase.is_setup and self.setup_search is not None:
+            return self.setup_search(state, rng)
+        return self.search(state, rng)
+
+    def spec(self) -> dict[str, Any]:
+        """The agent's class and parameters as JSON data (`agents.agent_spec`)."""
+        return {
+            "agent": "tabletop_rules.valandris.agents.Tactics",
+            "search": agent_spec(self.search),
+            "setup_search": agent_spec(self.setup_search),
+            "threshold": self.threshold,
+        }
+
+
+SETUP_ROLLOUT_DEPTH: Final = 16
+"""The hard level's rollout depth at the Holy Spirit's setup: past Valandris' placement (V-SETUP-*)."""
+LEVEL_SEARCH: Final = {"medium": (100, 4), "hard": (100, 4)}
+"""Per search level: (MCTS iterations, the rollout depth cut with `evaluation.estimated_returns`)."""
 
 
 def opponent(level: str, *, seconds: float | None = None) -> Agent:
     """The Valandris opponent of a level, for either side: ``"easy"``, ``"medium"`` or ``"hard"``.
 
     * ``"easy"``: `greedy_agent` (one ply by graph distance);
-    * ``"medium"``: `MCTS` with 100 iterations and random rollouts to the end of the game;
-    * ``"hard"``: `MCTS` with 100 iterations, `greedy_agent` rollouts cut after 4 decisions and
-      scored by `valandris.evaluation.estimated_returns`.
+    * ``"medium"``: `MCTS` with 100 iterations, `greedy_agent` rollouts cut after 4 decisions and
+      scored by `valandris.evaluation.estimated_returns`;
+    * ``"hard"``: `Tactics`, exact one-turn captures (`valandris.evaluation.capture_chance`) over
+      the medium level's search, whose rollouts reach `SETUP_ROLLOUT_DEPTH` decisions at the setup.
 
     The iteration budgets make every level reproducible under a seed; ``seconds`` caps the time of
     one decision on top of them (the moves then depend on the machine).
@@ -104,9 +203,7 @@ def opponent(level: str, *, seconds: float | None = None) -> Agent:
     if chosen == "easy":
         return greedy_agent
     iterations, depth = LEVEL_SEARCH[chosen]
-    if depth is None:
-        return MCTS("tabletop_rules.valandris", iterations=iterations, seconds=seconds)
-    return MCTS(
+    search = MCTS(
         "tabletop_rules.valandris",
         iterations=iterations,
         seconds=seconds,
@@ -114,3 +211,6 @@ def opponent(level: str, *, seconds: float | None = None) -> Agent:
         evaluate=estimated_returns,
         max_rollout_depth=depth,
     )
+    if chosen == "medium":
+        return search
+    return Tactics(search, attrs.evolve(search, max_rollout_depth=SETUP_ROLLOUT_DEPTH))

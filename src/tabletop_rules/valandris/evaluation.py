@@ -13,6 +13,11 @@ the expected score (V-ENGINE-6: the capture turn, or ``max_turns + 1`` without a
 
 The weights were chosen by measurement against the exact values of the solved game
 (`docs/valandris-solved.md`): the features rank forced captures above "never" positions, not exactly.
+
+`capture_chance(state)` is exact where `capture_hazard` estimates: the chance that the Holy Spirit
+captures Valandris before its running (or next) turn ends, with both sides playing that turn
+perfectly and the d12 of a crossing (V-MOVE-*) rolled fairly.  The hard level of `agents.opponent`
+plays its tactics from it.
 """
 
 from __future__ import annotations
@@ -23,10 +28,10 @@ from typing import Final
 import networkx as nx
 
 from tabletop_rules.valandris.board import BOARD, NUM_VERTICES
-from tabletop_rules.valandris.rules import demon_destinations, returns
-from tabletop_rules.valandris.state import State
+from tabletop_rules.valandris.rules import apply, chance_outcomes, demon_destinations, legal_moves, returns
+from tabletop_rules.valandris.state import Phase, State
 
-__all__ = ["DISTANCE", "HORIZON", "WEIGHTS", "capture_hazard", "estimated_returns"]
+__all__ = ["DISTANCE", "HORIZON", "WEIGHTS", "capture_chance", "capture_hazard", "estimated_returns"]
 
 DISTANCE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(lengths[u] for u in range(NUM_VERTICES))
@@ -70,3 +75,41 @@ def estimated_returns(state: State) -> tuple[float, float]:
         alive *= 1.0 - hazard
     expected += alive * (cap + 1)
     return (-expected, expected)
+
+
+def capture_chance(state: State, memo: dict[State, float] | None = None) -> float:
+    """The chance that Valandris is captured before the Holy Spirit's turn ends, with perfect play.
+
+    From a state inside a Holy Spirit turn (its creatures' moves, a crossing's roll, Valandris'
+    bonus step), the turn is searched to its end: the Holy Spirit picks the move with the highest
+    chance, Valandris (at the bonus step) the lowest, and a roll weighs each face by its
+    probability.  The turn ends at the declaration for the next turn (V-RULING-16), so a state at
+    `Phase.DECLARE` or `Phase.VALANDRIS` has chance 0 unless the game is over; a finished game has 1
+    if Valandris was captured, else 0.  A state right after Valandris' move is at the start of
+    the next Holy Spirit turn.  ``memo`` shares the states already searched between calls.
+    """
+    table: dict[State, float] = {} if memo is None else memo
+    return _chance(state, table)
+
+
+def _chance(state: State, memo: dict[State, float]) -> float:
+    found = memo.get(state)
+    if found is not None:
+        return found
+    phase = state.phase
+    if phase is Phase.OVER:
+        value = 1.0 if state.captured else 0.0
+    elif phase is Phase.DECLARE or phase is Phase.VALANDRIS or phase.is_setup:
+        value = 0.0
+    elif phase is Phase.ROLL:
+        value = sum(float(p) * _chance(apply(state, roll), memo) for roll, p in chance_outcomes(state))
+    elif phase is Phase.BONUS:
+        value = min(_chance(apply(state, move), memo) for move in legal_moves(state))
+    else:  # a decision of the Holy Spirit's turn; a certain capture ends the search
+        value = 0.0
+        for move in legal_moves(state):
+            value = max(value, _chance(apply(state, move), memo))
+            if value >= 1.0:
+                break
+    memo[state] = value
+    return value
