@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from tabletop_rules import chrononauts, valandris
 from tabletop_rules.agents import MCTS, agent_spec
 from tabletop_rules.chrononauts import agents as chrononauts_agents
-from tabletop_rules.chrononauts.agents import heuristic_agent, id_distance, mission_distance
+from tabletop_rules.chrononauts import heuristic
 from tabletop_rules.chrononauts.content.records import Identity, Mission
 from tabletop_rules.chrononauts.determinize import unseen_cards, unseen_goals
+from tabletop_rules.chrononauts.heuristic import heuristic_agent, id_distance, mission_distance
 from tabletop_rules.chrononauts.lookahead import MAX_HORIZON, MAX_TOP, SampledLookahead
 from tabletop_rules.core import CHANCE, InvalidOptionError, InvalidStateError
 from tabletop_rules.core.playout import sample_outcome
@@ -98,7 +99,7 @@ def test_lookahead_takes_a_win_at_once() -> None:
             winning = [  # won once the reaction windows close with passes
                 move
                 for move in chrononauts.legal_moves(state)
-                if chrononauts_agents._score_after(state, move, player) >= chrononauts_agents.WIN
+                if heuristic._score_after(state, move, player) >= heuristic.WIN
             ]
             if winning:
                 found += 1
@@ -119,7 +120,7 @@ def _threat_uncached(state: chrononauts.State, player: int) -> float:
             continue
         d = [mission_distance(state, r, state.tableaux[p]) for r in mission_records]
         risk = min(d, default=99.0) + (sum(d) / len(d) if d else 99.0)
-        hand = chrononauts_agents._hand_distance(state, len(state.hands[p]))
+        hand = heuristic._hand_distance(state, len(state.hands[p]))
         nearest = min(nearest, hand, id_avg, risk / 2)
     return min(nearest, 12.0)
 
@@ -130,7 +131,7 @@ def test_threat_caches_change_nothing(seed: int, players: int) -> None:
     """The cached threat equals the uncached reference, for every seat, in games of every size."""
     for state in chrononauts_states(seed, players, 12):
         for player in range(players):
-            assert chrononauts_agents._threat(state, player) == _threat_uncached(state, player)
+            assert heuristic._threat(state, player) == _threat_uncached(state, player)
             assert unseen_goals(state, player) == unseen_cards(state, player)[1:]
 
 
@@ -140,7 +141,7 @@ def test_threat_caches_tell_game_contexts_apart() -> None:
     artifaxx = chrononauts.new_game(players=2, options=chrononauts.Options(variant="artifaxx"))
     for state in (base, artifaxx, base):
         for player in range(2):
-            assert chrononauts_agents._threat(state, player) == _threat_uncached(state, player)
+            assert heuristic._threat(state, player) == _threat_uncached(state, player)
 
 
 # ------------------------------------------------------------------------------ Valandris

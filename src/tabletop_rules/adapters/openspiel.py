@@ -378,7 +378,7 @@ def register(spec: GameSpec) -> None:
                 return obs_array(self.box.state, seat).tolist()  # type: ignore[no-any-return]
             if obs_tensor is None:
                 return super().observation_tensor(seat)
-            return _float32_list(obs_array, obs_tensor, self.inner, seat)
+            return _float32_list(obs_tensor, self.inner, seat)
 
         def information_state_tensor(self, player: Any = None) -> list[float]:
             """The information-state tensor of `player` (by default the player to act)."""
@@ -387,7 +387,7 @@ def register(spec: GameSpec) -> None:
                 return info_array(self.box.state, seat).tolist()  # type: ignore[no-any-return]
             if info_tensor is None:
                 return super().information_state_tensor(seat)
-            return _float32_list(info_array, info_tensor, self.inner, seat)
+            return _float32_list(info_tensor, self.inner, seat)
 
         def resample_from_infostate(self, player_id: Any, probability_sampler: Any) -> _State:
             """A state that `player_id` cannot tell from this one, for OpenSpiel's IS-MCTS.
@@ -476,13 +476,9 @@ def _encoders(
     return _from_module(module, observation, "tensors"), _from_module(module, information_state, "tensors")
 
 
-def _float32_list(
-    array: Callable[..., Any] | None, encode: Callable[..., Any], inner: Any, seat: int
-) -> list[float]:
-    """A tensor as the list of float32 values OpenSpiel returns: from the numpy form where the game
-    has it, else from the tuple (rounded to float32, as OpenSpiel's C++ buffer rounds it)."""
-    if array is not None:
-        return array(inner, seat).tolist()  # type: ignore[no-any-return]  # a new list of Python floats
+def _float32_list(encode: Callable[..., Any], inner: Any, seat: int) -> list[float]:
+    """The tuple tensor of a game without a numpy form, as the list of float32 values OpenSpiel
+    returns (rounded to float32, as OpenSpiel's C++ buffer rounds it)."""
     np = require("numpy", "OpenSpiel observation tensors")
     return np.asarray(encode(inner, seat), np.float32).tolist()  # type: ignore[no-any-return]
 

@@ -2,7 +2,7 @@
 
 `estimated_returns(state)` is what `ISMCTS` (`tabletop_rules.agents`) scores a rollout with when the
 rollout is cut at a depth (`evaluate=`, `max_rollout_depth=`).  It turns the heuristic score of
-`agents.evaluate` (distance to each player's nearest win, C-WIN-2..4; paradox danger, C-LOSE-1; the
+`heuristic.evaluate` (distance to each player's nearest win, C-WIN-2..4; paradox danger, C-LOSE-1; the
 Memos in hand, C-MEMO-1; the opponents' visible threats) into expected returns on the scale of
 `returns`: a player wins (+1) with probability `softmax(score / TEMPERATURE)` and loses (-1) otherwise,
 and the universe is destroyed (every return -1) with a probability that grows as the open paradoxes near
@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from tabletop_rules.chrononauts.agents import MEMO_VALUE, _hand_distance, id_distance, mission_distance
 from tabletop_rules.chrononauts.content.records import Identity, Mission
 from tabletop_rules.chrononauts.frames import Window
+from tabletop_rules.chrononauts.heuristic import MEMO_VALUE, _hand_distance, id_distance, mission_distance
 from tabletop_rules.chrononauts.moves import PASS
 from tabletop_rules.chrononauts.rules import apply, returns
 from tabletop_rules.chrononauts.state import State

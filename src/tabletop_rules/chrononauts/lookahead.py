@@ -1,6 +1,6 @@
 """The hard Chrononauts opponent: `SampledLookahead`, the heuristic's judgement one round further on.
 
-`agents.heuristic_agent` judges a move by the position right after it.  A race to a win is lost
+`heuristic.heuristic_agent` judges a move by the position right after it.  A race to a win is lost
 in the moves that follow: an Artifact that completes an opponent's Mission (C-WIN-2), a flip that
 lets the next player restore a linchpin of its ID (C-WIN-3), a patch that someone else's Memo
 cancels (C-MEMO-1).  `SampledLookahead` looks until the player's next play step:
@@ -9,13 +9,13 @@ cancels (C-MEMO-1).  `SampledLookahead` looks until the player's next play step:
    (`determinize.resample_from_infostate`): each deal is a world the player cannot tell from the
    real one (C-VIEW-1, -2, -4), and the agent reads nothing else, so it never peeks.
 2. It scores each candidate move as the heuristic does (play it, close the reaction windows with
-   passes, `agents.evaluate`), averaged over the worlds.  A move that wins is played at once.
+   passes, `heuristic.evaluate`), averaged over the worlds.  A move that wins is played at once.
 3. For the ``top`` best of them, in each world it plays on: chance events are drawn from a stream
    seeded once per world (the same for every candidate, so candidates are compared on the same
    draws), the other players choose as the heuristic would in that world (its one-ply choice at
    play steps, its Memo rule in reaction windows, C-RULING-6), and so does the player in its own
    reaction windows, until the player's next play step, the end of the game, or ``horizon``
-   decisions; `agents.evaluate` scores what the player sees then.
+   decisions; `heuristic.evaluate` scores what the player sees then.
 4. It plays the move with the best average of step 3; ties go to the better score of step 2.
 
 Outside play steps (reaction windows, mulligans, declarations, choices) it is `heuristic_agent`.
@@ -30,7 +30,9 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop_rules.chrononauts.agents import (
+from tabletop_rules.chrononauts.determinize import resample_from_infostate
+from tabletop_rules.chrononauts.frames import PlayStep, Window
+from tabletop_rules.chrononauts.heuristic import (
     MAX_SAMPLES,
     WIN,
     _candidates,
@@ -40,8 +42,6 @@ from tabletop_rules.chrononauts.agents import (
     evaluate,
     heuristic_agent,
 )
-from tabletop_rules.chrononauts.determinize import resample_from_infostate
-from tabletop_rules.chrononauts.frames import PlayStep, Window
 from tabletop_rules.chrononauts.legality import chance_outcomes, current_player, decision_player, legal_moves
 from tabletop_rules.chrononauts.moves import Declare, KillTime, Move
 from tabletop_rules.chrononauts.rules import apply
@@ -68,7 +68,7 @@ class SampledLookahead:
     """The heuristic's judgement followed to the player's next play step (see the module docstring).
 
     Attributes:
-        samples: the worlds (deals of the hidden cards) per decision, 1..`agents.MAX_SAMPLES`.
+        samples: the worlds (deals of the hidden cards) per decision, 1..`heuristic.MAX_SAMPLES`.
         top: the candidate moves followed to the next play step, 1..`MAX_TOP`.
         horizon: the most decisions played on in one world, 1..`MAX_HORIZON`.
 
