@@ -17,7 +17,7 @@ from tabletop_rules.chrononauts import agents as chrononauts_agents
 from tabletop_rules.chrononauts import heuristic
 from tabletop_rules.chrononauts.content.records import Identity, Mission
 from tabletop_rules.chrononauts.determinize import unseen_cards, unseen_goals
-from tabletop_rules.chrononauts.heuristic import heuristic_agent, id_distance, mission_distance
+from tabletop_rules.chrononauts.heuristic import id_distance, mission_distance
 from tabletop_rules.chrononauts.lookahead import MAX_HORIZON, MAX_TOP, SampledLookahead
 from tabletop_rules.core import CHANCE, InvalidOptionError, InvalidStateError
 from tabletop_rules.core.playout import sample_outcome
@@ -27,21 +27,7 @@ from tabletop_rules.valandris.evaluation import capture_chance
 from tabletop_rules.valandris.solver.checker import forced_within
 from tabletop_rules.valandris.state import Phase
 
-
-def chrononauts_states(seed: int, players: int, count: int) -> list[chrononauts.State]:
-    """Decision states of a game played by heuristic agents (every one with a choice)."""
-    state = chrononauts.new_game(players=players)
-    rng = random.Random(seed)
-    found: list[chrononauts.State] = []
-    while not chrononauts.is_terminal(state) and len(found) < count:
-        if chrononauts.current_player(state) is CHANCE:
-            state = chrononauts.apply(state, sample_outcome(chrononauts.chance_outcomes(state), rng))
-            continue
-        if len(chrononauts.legal_moves(state)) > 1:
-            found.append(state)
-        state = chrononauts.apply(state, heuristic_agent(state, rng))
-    return found
-
+from .helpers import chrononauts_decisions
 
 # ------------------------------------------------------------------------------ Chrononauts
 
@@ -63,7 +49,7 @@ def test_lookahead_refuses_states_without_a_decision() -> None:
     with pytest.raises(InvalidStateError, match="no player is to act"):
         agent(state, random.Random(0))
     with pytest.raises(InvalidOptionError):
-        agent(chrononauts_states(1, 2, 1)[0], 7)  # type: ignore[arg-type]
+        agent(chrononauts_decisions(1, 1, 2)[0], 7)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -79,7 +65,7 @@ def test_lookahead_plays_legal_seeded_moves_and_pickles(players: int) -> None:
         "top": 3,
         "horizon": 12,
     }
-    for state in chrononauts_states(5, players, 8):
+    for state in chrononauts_decisions(5, 8, players):
         move = agent(state, random.Random(4))
         assert move in chrononauts.legal_moves(state)
         assert copy(state, random.Random(4)) == move
@@ -93,7 +79,7 @@ def test_lookahead_takes_a_win_at_once() -> None:
     """A move that wins is played without looking further (C-WIN-1)."""
     found = 0
     for seed in range(8):
-        for state in chrononauts_states(seed, 2, 40):
+        for state in chrononauts_decisions(seed, 40, 2):
             player = chrononauts.current_player(state)
             assert isinstance(player, int)
             winning = [  # won once the reaction windows close with passes
@@ -129,7 +115,7 @@ def _threat_uncached(state: chrononauts.State, player: int) -> float:
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 5]))
 def test_threat_caches_change_nothing(seed: int, players: int) -> None:
     """The cached threat equals the uncached reference, for every seat, in games of every size."""
-    for state in chrononauts_states(seed, players, 12):
+    for state in chrononauts_decisions(seed, 12, players):
         for player in range(players):
             assert heuristic._threat(state, player) == _threat_uncached(state, player)
             assert unseen_goals(state, player) == unseen_cards(state, player)[1:]
@@ -137,7 +123,7 @@ def test_threat_caches_change_nothing(seed: int, players: int) -> None:
 
 def test_threat_caches_tell_game_contexts_apart() -> None:
     """Equal parts of two games with different card lists never share a cached value."""
-    base = chrononauts_states(1, 2, 3)[-1]
+    base = chrononauts_decisions(1, 3, 2)[-1]
     artifaxx = chrononauts.new_game(players=2, options=chrononauts.Options(variant="artifaxx"))
     for state in (base, artifaxx, base):
         for player in range(2):
@@ -217,7 +203,7 @@ def test_tactics_valandris_moves_where_capture_is_least_likely(seed: int) -> Non
         assert move in valandris.legal_moves(state)
         chances = [capture_chance(valandris.apply(state, m)) for m in valandris.legal_moves(state)]
         chosen = capture_chance(valandris.apply(state, move))
-        if state.phase is Phase.VALANDRIS:
+        if state.phase in (Phase.VALANDRIS, Phase.BONUS):  # Valandris' decisions
             assert chosen == min(chances)
         elif state.phase is not Phase.DECLARE and max(chances) == 1.0:
             assert chosen == 1.0

@@ -12,35 +12,21 @@ from hypothesis import strategies as st
 from tabletop_rules import chrononauts, trismaugistus, valandris
 from tabletop_rules.agents import agent_spec
 from tabletop_rules.agents.levels import LEVELS
-from tabletop_rules.chrononauts.agents import SampledHeuristic, heuristic_agent
+from tabletop_rules.chrononauts.agents import SampledHeuristic
 from tabletop_rules.chrononauts.agents import opponent as chrononauts_opponent
 from tabletop_rules.core import CHANCE, InvalidOptionError, random_playout
-from tabletop_rules.core.playout import sample_outcome
 from tabletop_rules.trismaugistus.agents import SearchHuman
 from tabletop_rules.trismaugistus.agents import opponent as trismaugistus_opponent
 from tabletop_rules.trismaugistus.evaluation import human_score, margin
 from tabletop_rules.valandris.agents import opponent as valandris_opponent
+
+from .helpers import chrononauts_decisions
 
 OPPONENTS = {
     "valandris": valandris_opponent,
     "chrononauts": chrononauts_opponent,
     "trismaugistus": trismaugistus_opponent,
 }
-
-
-def chrononauts_decisions(seed: int, count: int) -> list[chrononauts.State]:
-    """Decision states of a two-player game played by heuristic agents."""
-    state = chrononauts.new_game(players=2)
-    rng = random.Random(seed)
-    found: list[chrononauts.State] = []
-    while not chrononauts.is_terminal(state) and len(found) < count:
-        if chrononauts.current_player(state) is CHANCE:
-            state = chrononauts.apply(state, sample_outcome(chrononauts.chance_outcomes(state), rng))
-            continue
-        if len(chrononauts.legal_moves(state)) > 1:
-            found.append(state)
-        state = chrononauts.apply(state, heuristic_agent(state, rng))
-    return found
 
 
 @pytest.mark.parametrize("game", sorted(OPPONENTS))

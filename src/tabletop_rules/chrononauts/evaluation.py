@@ -14,9 +14,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from tabletop_rules.chrononauts.content.records import Identity, Mission
 from tabletop_rules.chrononauts.frames import Window
-from tabletop_rules.chrononauts.heuristic import MEMO_VALUE, _hand_distance, id_distance, mission_distance
+from tabletop_rules.chrononauts.heuristic import MEMO_VALUE, win_distance
 from tabletop_rules.chrononauts.moves import PASS
 from tabletop_rules.chrononauts.rules import apply, returns
 from tabletop_rules.chrononauts.state import State
@@ -48,23 +47,3 @@ def estimated_returns(state: State) -> tuple[float, ...]:
     margin = state.options.paradox_limit - state.open_paradoxes()
     doom = 0.5 if margin <= 1 else 0.2 if margin == 2 else 0.0
     return tuple((1 - doom) * (2 * w / total - 1) - doom for w in weights)
-
-
-def win_distance(state: State, player: int) -> float:
-    """The estimated plays ``player`` needs for its nearest win (ID, Mission or ten cards, C-WIN-2..4).
-
-    It reads the player's own ID, Mission and hand, so it is exact knowledge only in a
-    determinization (or for the player itself).  The second-nearest win counts a little (a player
-    with two routes is harder to stop).
-    """
-    cards = state.cards
-    hand = state.hands[player]
-    own = [_hand_distance(state, len(hand))]
-    identity = cards.by_id.get(state.ids[player])
-    if isinstance(identity, Identity):
-        own.append(id_distance(state, identity, hand))
-    mission = cards.by_id.get(state.missions[player])
-    if isinstance(mission, Mission):
-        own.append(mission_distance(state, mission, state.tableaux[player], hand))
-    own.sort()
-    return own[0] + 0.15 * (own[1] if len(own) > 1 else 0.0)

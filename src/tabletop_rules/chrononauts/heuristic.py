@@ -56,6 +56,7 @@ __all__ = [
     "heuristic_agent",
     "id_distance",
     "mission_distance",
+    "win_distance",
 ]
 
 WIN: Final = 1000.0
@@ -174,20 +175,32 @@ def evaluate(state: State, player: int, *, extra_cards: int = 0) -> float:
         if result.winner is None and "universe_destroyed" not in result.conditions:
             return 0.0
         return -WIN
+    hand = state.hands[player]
+    score = -win_distance(state, player, extra_cards=extra_cards)
+    score += MEMO_VALUE * math.sqrt(len(state.ctx.memos.intersection(hand)))
+    score -= _paradox_cost(state)
+    score += OPPONENT_WEIGHT * _threat(state, player)
+    return score
+
+
+def win_distance(state: State, player: int, *, extra_cards: int = 0) -> float:
+    """The estimated plays ``player`` needs for its nearest win (ID, Mission or ten cards, C-WIN-2..4).
+
+    It reads the player's own ID, Mission and hand, so it is exact knowledge only in a
+    determinization (or for the player itself).  The second-nearest win counts a little (a player
+    with two routes is harder to stop).  ``extra_cards`` counts cards the player is about to draw.
+    """
     cards = state.cards
     hand = state.hands[player]
-    own: list[float] = [_hand_distance(state, len(hand) + extra_cards)]
+    own = [_hand_distance(state, len(hand) + extra_cards)]
     identity = cards.by_id.get(state.ids[player])
     if isinstance(identity, Identity):
         own.append(id_distance(state, identity, hand))
     mission = cards.by_id.get(state.missions[player])
     if isinstance(mission, Mission):
         own.append(mission_distance(state, mission, state.tableaux[player], hand))
-    score = -min(own) - 0.15 * sum(sorted(own)[1:2])
-    score += MEMO_VALUE * math.sqrt(len(state.ctx.memos.intersection(hand)))
-    score -= _paradox_cost(state)
-    score += OPPONENT_WEIGHT * _threat(state, player)
-    return score
+    own.sort()
+    return own[0] + 0.15 * (own[1] if len(own) > 1 else 0.0)
 
 
 def _paradox_cost(state: State) -> float:
