@@ -45,7 +45,6 @@ import gc
 import importlib
 import json
 import os
-import platform
 import random
 import statistics
 import sys
@@ -55,6 +54,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import _results as results
 from _callgrind import loop_instructions
 
 from tabletop_rules.core import CHANCE, sample_chance
@@ -234,27 +234,15 @@ def main() -> int:
         print(summary(row))
 
     payload = {
-        "machine": {
-            "python": platform.python_version(),
-            "implementation": platform.python_implementation(),
-            "machine": platform.machine(),
-            "system": f"{platform.system()} {platform.release()}",
-            "cpus": os.cpu_count() or 0,
-            "load_before": list(load_before),
-            "load_after": list(os.getloadavg()),
-            "numpy": importlib.import_module("numpy").__version__,
-        },
+        "machine": results.machine(load_before, numpy=importlib.import_module("numpy").__version__),
         "measure": "instructions (callgrind)" if args.instructions else "wall time",
         "seconds": args.seconds,
         "repeat": args.repeat,
         "games": args.games,
         "games_rows": rows,
     }
-    args.out.mkdir(parents=True, exist_ok=True)
     stem = "encodings_instructions" if args.instructions else "encodings"
-    (args.out / f"{stem}.json").write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
-    (args.out / f"{stem}.md").write_text(markdown(payload), encoding="utf-8")
-    print(f"wrote {args.out / (stem + '.json')} and {args.out / (stem + '.md')}")
+    results.write(args.out, stem, payload, markdown(payload))
     return 0
 
 

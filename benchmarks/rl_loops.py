@@ -50,7 +50,6 @@ import gc
 import importlib
 import json
 import os
-import platform
 import random
 import statistics
 import sys
@@ -59,6 +58,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import _results as results
 import numpy as np
 from _callgrind import loop_instructions
 
@@ -260,28 +260,20 @@ def main() -> int:
         print(summary(row), flush=True)
 
     payload = {
-        "machine": {
-            "python": platform.python_version(),
-            "machine": platform.machine(),
-            "system": f"{platform.system()} {platform.release()}",
-            "cpus": os.cpu_count() or 0,
-            "load_before": list(load_before),
-            "load_after": list(os.getloadavg()),
-            "numpy": np.__version__,
-            "pettingzoo": importlib.import_module("pettingzoo").__version__,
-            "gymnasium": importlib.import_module("gymnasium").__version__,
-        },
+        "machine": results.machine(
+            load_before,
+            numpy=np.__version__,
+            pettingzoo=importlib.import_module("pettingzoo").__version__,
+            gymnasium=importlib.import_module("gymnasium").__version__,
+        ),
         "measure": "instructions (callgrind)" if args.instructions else "wall time",
         "seconds": args.seconds,
         "repeat": args.repeat,
         "games": args.games,
         "rows": rows,
     }
-    args.out.mkdir(parents=True, exist_ok=True)
     stem = "rl_loops_instructions" if args.instructions else "rl_loops"
-    (args.out / f"{stem}.json").write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
-    (args.out / f"{stem}.md").write_text(markdown(payload), encoding="utf-8")
-    print(f"wrote {args.out / (stem + '.json')} and {args.out / (stem + '.md')}")
+    results.write(args.out, stem, payload, markdown(payload))
     return 0
 
 

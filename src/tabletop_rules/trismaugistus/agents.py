@@ -73,6 +73,14 @@ _FINISH: Final = HumanEndTurn(True)
 _END: Final = HumanEndTurn(False)
 
 
+def _check_decision(agent: str, state: object, rng: object) -> None:
+    """Refuse a call with no human decision to make: another game's state, a bad ``rng`` (the
+    `check_agent_call` errors), a chance node or the end (`IllegalMoveError`)."""
+    check_agent_call(agent, "Trismaugistus", State, state, rng)
+    if current_player(state) != 0:  # type: ignore[arg-type]  # a State, checked just above
+        raise IllegalMoveError(f"{agent} decides only at the human's decisions, not at chance or the end")
+
+
 def random_agent(state: State, rng: random.Random) -> Move:
     """Uniformly random among the reports of the menu (`legal_moves`).
 
@@ -81,9 +89,7 @@ def random_agent(state: State, rng: random.Random) -> Move:
         InvalidOptionError: if ``rng`` is not a ``random.Random``.
         IllegalMoveError: at a chance node or at the end of the game (there is no decision).
     """
-    check_agent_call("random_agent", "Trismaugistus", State, state, rng)
-    if current_player(state) != 0:
-        raise IllegalMoveError("random_agent decides only at the human's decisions, not at chance or the end")
+    _check_decision("random_agent", state, rng)
     return rng.choice(legal_moves(state))
 
 
@@ -131,11 +137,7 @@ def heuristic_human(state: State, rng: random.Random) -> Move:
         InvalidOptionError: if ``rng`` is not a ``random.Random``.
         IllegalMoveError: at a chance node or at the end of the game (there is no decision).
     """
-    check_agent_call("heuristic_human", "Trismaugistus", State, state, rng)
-    if current_player(state) != 0:
-        raise IllegalMoveError(
-            "heuristic_human decides only at the human's decisions, not at chance or the end"
-        )
+    _check_decision("heuristic_human", state, rng)
     menu = legal_moves(state)
     if state.phase != "play":
         laid_out = [m for m in menu if isinstance(m, ReportBoard) and m.experiment_areas is not None]
@@ -194,11 +196,7 @@ class SearchHuman:
             InvalidOptionError: if ``rng`` is not a ``random.Random``.
             IllegalMoveError: at a chance node or at the end of the game (there is no decision).
         """
-        check_agent_call("SearchHuman", "Trismaugistus", State, state, rng)
-        if current_player(state) != 0:
-            raise IllegalMoveError(
-                "SearchHuman decides only at the human's decisions, not at chance or the end"
-            )
+        _check_decision("SearchHuman", state, rng)
         if state.phase != "play":
             return heuristic_human(state, rng)
         menu = legal_moves(state)
