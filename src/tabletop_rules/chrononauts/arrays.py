@@ -184,7 +184,8 @@ def _row(state: object, player: object, out: object, history: bool, what: str) -
     row.release()
     if out is None:
         return enc.np.frombuffer(data, enc.float32)  # type: ignore[no-any-return]
-    target = float_row(out, enc.info_size if history else enc.size, what)
+    # not cleared: the copy below overwrites the whole row
+    target = float_row(out, enc.info_size if history else enc.size, what, clear=False)
     target.data.cast("B")[:] = data
     return target
 

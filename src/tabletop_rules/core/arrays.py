@@ -86,8 +86,9 @@ def _checked_out(out: object, shape: tuple[int, ...], dtype: Any, what: str) -> 
     return out
 
 
-def _row(out: object, size: int, dtype: Any, what: str) -> Any:
-    """A zeroed row of `size` and `dtype`: `out` itself when given (checked, then cleared), else a new one."""
+def _row(out: object, size: int, dtype: Any, what: str, clear: bool = True) -> Any:
+    """A zeroed row of `size` and `dtype`: `out` itself when given (checked, then cleared unless the
+    caller overwrites it whole), else a new one."""
     np, ndarray = _kinds()[:2]
     if out is None:
         return np.zeros(size, dtype)
@@ -100,18 +101,22 @@ def _row(out: object, size: int, dtype: Any, what: str) -> Any:
         or not flags.c_contiguous
     ):
         _checked_out(out, (size,), dtype, what)
-    out.fill(0)  # type: ignore[attr-defined]
+    if clear:
+        out.fill(0)  # type: ignore[attr-defined]
     return out
 
 
-def float_row(out: object, size: int, what: str) -> FloatArray:
+def float_row(out: object, size: int, what: str, *, clear: bool = True) -> FloatArray:
     """A zeroed `float32` row of `size`: `out` itself when given (checked, then cleared), else a new one.
+
+    With `clear=False` a given `out` is only checked, not cleared: for an encoder that then writes
+    every item of the row (clearing it first would be wasted work).
 
     Raises:
         InvalidRequestError: `out` is not a writeable C-contiguous `numpy.ndarray` of shape `(size,)`
             and dtype `float32`.
     """
-    return _row(out, size, _kinds()[2], what)  # type: ignore[no-any-return]
+    return _row(out, size, _kinds()[2], what, clear)  # type: ignore[no-any-return]
 
 
 def int8_row(out: object, size: int, what: str) -> Int8Array:

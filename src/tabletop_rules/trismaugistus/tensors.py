@@ -498,7 +498,8 @@ def observation_array(state: State, player: int = 0, out: object = None) -> Floa
     if out is None:
         row = numpy().frombuffer(bytearray().join(parts), numpy().float32)
     else:
-        row = float_row(out, blocks.lay.size, "observation_array")
+        # not cleared: the join below overwrites the whole row
+        row = float_row(out, blocks.lay.size, "observation_array", clear=False)
         row.data.cast("B")[:] = b"".join(parts)
     if state.turn:
         row[_TURN] = _squash(state.turn, 20)
