@@ -37,6 +37,15 @@ def test_rows_are_new_and_zero_or_the_callers_array_cleared() -> None:
     assert not mask.any()
 
 
+def test_a_row_to_overwrite_whole_is_checked_but_not_cleared() -> None:
+    out = np.full(4, 7.0, np.float32)
+    assert arrays.float_row(out, 4, "x", clear=False) is out
+    assert out.tolist() == [7.0] * 4
+    assert arrays.float_row(None, 4, "x", clear=False).tolist() == [0.0] * 4
+    with pytest.raises(InvalidRequestError, match=r"^x: out must"):
+        arrays.float_row(np.zeros(5, np.float32), 4, "x", clear=False)
+
+
 @pytest.mark.parametrize(
     "out",
     [
