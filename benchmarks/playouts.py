@@ -48,6 +48,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import tabletop_rules
 from tabletop_rules.core import CHANCE, sample_chance
 from tabletop_rules.testing.configs import speed_configs
 
@@ -338,6 +339,7 @@ def main() -> int:
     args = parser.parse_args()
 
     load_before = os.getloadavg()
+    print(f"tabletop_rules build: {'compiled (mypyc)' if tabletop_rules.COMPILED else 'pure Python'}")
     rows: list[dict[str, Any]] = []
     peers: dict[str, dict[str, float] | None] = {}
     for label, runner in (("OpenSpiel python_tic_tac_toe", peer_tic_tac_toe), ("python-chess", peer_chess)):
@@ -393,6 +395,7 @@ def main() -> int:
         "cpus": os.cpu_count() or 0,
         "load_before": list(load_before),
         "load_after": list(os.getloadavg()),
+        "compiled": tabletop_rules.COMPILED,
     }
     args.out.mkdir(parents=True, exist_ok=True)
     payload = {
@@ -413,7 +416,8 @@ def markdown(payload: dict[str, Any]) -> str:
     machine = payload["machine"]
     lines = [
         f"Python {machine['python']} ({machine['implementation']}) on {machine['machine']}, "
-        f"{machine['system']}; median of {payload['repeat']} runs of {payload['seconds']:g} s each.",
+        f"{machine['system']}; median of {payload['repeat']} runs of {payload['seconds']:g} s each; "
+        f"tabletop_rules build: {'compiled (mypyc)' if machine.get('compiled') else 'pure Python'}.",
         *(
             [
                 f"Load average (1, 5, 15 min) on {machine['cpus']} CPUs: "

@@ -354,7 +354,7 @@ def test_validate_reads_standard_input_and_refuses_what_is_not_a_pack(tmp_path: 
 
 # ------------------------------------------------------------------------------------------- the docs
 
-PAGE = SRC.parent / "docs" / "bring-your-own-cards.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "bring-your-own-cards.md"  # the repository's
 
 
 def _blocks(page: str) -> list[str]:
