@@ -51,8 +51,8 @@ def compile_requested() -> bool:
     return os.environ.get("TABLETOP_RULES_COMPILE", "").strip().lower() in {"1", "true", "yes"}
 
 
-def compiled_modules(root: Path) -> list[str]:
-    """The source files to compile, relative to ``root`` (sorted, so every build compiles the same set)."""
+def compiled_modules() -> list[str]:
+    """The source files to compile, relative to the project root (sorted: every build compiles one set)."""
     only = [p.strip() for p in os.environ.get("TABLETOP_RULES_COMPILE_ONLY", "").split(",") if p.strip()]
     return sorted((PACKAGE / p).as_posix() for p in (only or COMPILED_MODULES))
 
@@ -82,7 +82,7 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         here = Path.cwd()
         os.chdir(root)
         try:
-            paths = compiled_modules(root)
+            paths = compiled_modules()
             opt_level = os.environ.get("TABLETOP_RULES_COMPILE_OPT", "3")
             # multi_file: one C file per module, so the C compiler's jobs run in parallel.
             extensions = mypycify([*paths], opt_level=opt_level, multi_file=True,

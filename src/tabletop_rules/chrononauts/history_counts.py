@@ -80,7 +80,7 @@ def _count(counts: bytes, k: int, block: bytes) -> tuple[bytes, bytes]:
 
     Counts of a few hundred slots are `bytes`, not tuples, because a count changes one slot at a
     time: two slices and a concatenation copy them in C, where a tuple is rebuilt item by item
-    (timeit, 220 slots: 0.5 µs against 2.5 µs).
+    (`extend` of a play line, 4 players: 2.7 µs against 5.0 µs with tuples, timeit).
     """
     n = _U32.unpack_from(counts, 4 * k)[0] + 1
     return counts[: 4 * k] + _U32.pack(n) + counts[4 * k + 4 :], _put(block, k, n / (n + 1))
