@@ -5,7 +5,8 @@ Usage::
     python scripts/compiled_check.py [--wheel DIST.whl] [--games 1] [--no-tests] [-- PYTEST ARGS]
 
 1. Builds the compiled wheel (``TABLETOP_RULES_COMPILE=1 python -m build --wheel``; about 8 minutes of C
-   compilation on two cores) unless ``--wheel`` names one, and installs it without dependencies into a
+   compilation on two cores) unless ``--wheel`` names one, checks it with ``twine check --strict`` (the
+   release uploads it), and installs it without dependencies into a
    temporary virtualenv that borrows this interpreter's installed packages (``site.addsitedir``) but
    imports ``tabletop_rules`` from the wheel (its site-packages come first on ``sys.path``).
 2. Checks that the temporary venv imports the compiled build (``tabletop_rules.COMPILED``) and this
@@ -107,6 +108,10 @@ def main() -> int:
         started = time.perf_counter()
         wheel = args.wheel.resolve() if args.wheel else build_wheel(work / "dist")
         print(f"wheel: {wheel.name} ({time.perf_counter() - started:.0f} s)", flush=True)
+        twine = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(wheel)], check=False)
+        if twine.returncode != 0:  # the release uploads this wheel: its metadata must pass as the pure one's
+            print("FAILED: twine check of the compiled wheel")
+            failed = True
         compiled_python = str(make_venv(work / "venv", wheel))
 
         pure = play(sys.executable, args.games, work / "pure.jsonl")

@@ -64,6 +64,49 @@ def test_a_wrong_out_array_is_refused(out: object) -> None:
         arrays.float_row(out, 3, "toy")
 
 
+@pytest.mark.parametrize(
+    "out",
+    [
+        np.zeros(3, np.dtype(">f4") if np.little_endian else np.dtype("<f4")),  # float32, not native
+        np.zeros(3, np.int32),  # the same item size
+        np.zeros(3, "datetime64[s]"),  # no buffer format at all
+        np.zeros(3, np.float32).view(np.matrix),  # a subclass
+        np.zeros(3, [("a", np.float32)]),  # a record of one float32
+    ],
+    ids=["non-native-float32", "int32", "datetime64", "matrix", "record"],
+)
+def test_a_look_alike_out_array_is_refused(out: object) -> None:
+    """REL-ARRAYS-1: the buffer's format decides, so a look-alike of a `float32` row is refused."""
+    with pytest.raises(InvalidRequestError, match=r"^toy: out must"):
+        arrays.float_row(out, 3, "toy")
+    with pytest.raises(InvalidRequestError, match=r"^toy: out must"):
+        arrays.copy_row(out, bytes(12), "toy")
+
+
+def test_masks_refuse_every_dtype_but_int8() -> None:
+    for dtype in (np.uint8, np.bool_, np.float32):
+        with pytest.raises(InvalidRequestError, match=r"^m: out must"):
+            arrays.int8_row(np.zeros(3, dtype), 3, "m")
+
+
+def test_copy_row_copies_the_bytes_of_a_row_into_out_or_a_new_array() -> None:
+    values = np.array([1.5, -2.0, 0.25], np.float32)
+    out = np.full(3, 9.0, np.float32)
+    assert arrays.copy_row(out, values.tobytes(), "x") is out
+    assert out.tolist() == [1.5, -2.0, 0.25]
+    data = bytearray(values.tobytes())
+    new = arrays.copy_row(None, data, "x")
+    assert new.dtype == np.float32
+    assert new.tolist() == [1.5, -2.0, 0.25]
+    assert new.flags.writeable
+    fresh = arrays.copy_row(None, values.tobytes(), "x")  # bytes are copied: the array is writeable
+    fresh[0] = 3.0
+    assert fresh.tolist() == [3.0, -2.0, 0.25]
+    with pytest.raises(InvalidRequestError, match=r"^x: out must have shape \(3,\)"):
+        arrays.copy_row(np.zeros(4, np.float32), values.tobytes(), "x")
+    assert out.tolist() == [1.5, -2.0, 0.25]
+
+
 def test_a_read_only_out_array_is_refused_untouched() -> None:
     out = np.full(3, 2.0, np.float32)
     out.flags.writeable = False

@@ -50,7 +50,7 @@ from tabletop_rules.chrononauts.tensor_layout import (
     information_state_tensor_size,
     observation_tensor_size,
 )
-from tabletop_rules.core.arrays import FloatArray, batch, every_seat, float_row
+from tabletop_rules.core.arrays import FloatArray, batch, copy_row, every_seat
 from tabletop_rules.core.errors import InvalidStateError
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.wire import check_player
@@ -172,22 +172,16 @@ def _row(state: object, player: object, out: object, history: bool, what: str) -
             row[enc.aside + owner] = min(n / enc.deck_size, 1.0)
     seat = 0 if enc.solo else viewer  # C-VIEW-7: in Solonauts everything but the draw pile is public
     hand, cells = state.hands[seat], enc.hand_cells
-    for card in hand:
+    for card in hand:  # each share table reaches the deck's size: no hand holds more copies
         slot, share = cells[card]
-        n = hand.count(card)
-        row[slot] = share[n] if n < len(share) else 1.0
+        row[slot] = share[hand.count(card)]
     identity, mission = state.ids[seat], state.missions[seat]
     if identity in enc.tables.identities:
         row[enc.identity + enc.tables.identities[identity]] = 1.0
     if mission in enc.tables.missions:
         row[enc.mission + enc.tables.missions[mission]] = 1.0
     row.release()
-    if out is None:
-        return enc.np.frombuffer(data, enc.float32)  # type: ignore[no-any-return]
-    # not cleared: the copy below overwrites the whole row
-    target = float_row(out, enc.info_size if history else enc.size, what, clear=False)
-    target.data.cast("B")[:] = data
-    return target
+    return copy_row(out, data, what)
 
 
 def observation_array(state: State, player: int, out: object = None) -> FloatArray:

@@ -142,7 +142,8 @@ class SummaryCounter:
                 base, skip = last, len(last[0])  # the tail read last became this chunk
                 break
             node = node.parent
-        for chunk in reversed(chain):
+        chain.reverse()  # oldest first (mypyc cannot compile `reversed` over a list of `Any`)
+        for chunk in chain:
             base = self._remember(self.chunks, chunk, self.extend(base, chunk.items[skip:], chunk.items))
             skip = 0
         return base

@@ -37,6 +37,7 @@ __all__ = [
     "FloatArray",
     "Int8Array",
     "batch",
+    "copy_row",
     "every_seat",
     "float_row",
     "int8_row",
@@ -86,21 +87,38 @@ def _checked_out(out: object, shape: tuple[int, ...], dtype: Any, what: str) -> 
     return out
 
 
-def _row(out: object, size: int, dtype: Any, what: str, clear: bool = True) -> Any:
+def _buffer(out: object, size: int, dtype: Any, what: str, form: str) -> memoryview:
+    """The writeable buffer of `out`, a C-contiguous `numpy.ndarray` of shape `(size,)` and `dtype`
+    (whose buffer format is `form`); raises `InvalidRequestError` otherwise.
+
+    Speed: the usual case is judged from the buffer, whose format, size and flags are read in C
+    (`out.shape`, `out.dtype` and `out.flags` each build a new object); a check and a copy of a
+    4.4 kB row took 0.8 µs against 1.4 to 2.0 µs (timeit).
+    """
+    if type(out) is _kinds()[1]:
+        try:
+            view = memoryview(out)  # type: ignore[arg-type]
+        except (TypeError, ValueError, BufferError):  # a dtype with no buffer format
+            pass
+        else:
+            if (
+                view.format == form
+                and view.ndim == 1
+                and view.shape[0] == size  # type: ignore[index]
+                and not view.readonly
+                and view.c_contiguous
+            ):
+                return view
+    _checked_out(out, (size,), dtype, what)  # raises, saying what is wrong
+    raise AssertionError("unreachable: _checked_out accepted an out that the buffer refused")
+
+
+def _row(out: object, size: int, dtype: Any, form: str, what: str, clear: bool = True) -> Any:
     """A zeroed row of `size` and `dtype`: `out` itself when given (checked, then cleared unless the
     caller overwrites it whole), else a new one."""
-    np, ndarray = _kinds()[:2]
     if out is None:
-        return np.zeros(size, dtype)
-    # the usual case in one expression (a call less), `_checked_out` says what is wrong otherwise
-    if (
-        type(out) is not ndarray
-        or out.shape != (size,)  # type: ignore[attr-defined]
-        or out.dtype != dtype  # type: ignore[attr-defined]
-        or not (flags := out.flags).writeable  # type: ignore[attr-defined]
-        or not flags.c_contiguous
-    ):
-        _checked_out(out, (size,), dtype, what)
+        return _kinds()[0].zeros(size, dtype)
+    _buffer(out, size, dtype, what, form)
     if clear:
         out.fill(0)  # type: ignore[attr-defined]
     return out
@@ -116,7 +134,24 @@ def float_row(out: object, size: int, what: str, *, clear: bool = True) -> Float
         InvalidRequestError: `out` is not a writeable C-contiguous `numpy.ndarray` of shape `(size,)`
             and dtype `float32`.
     """
-    return _row(out, size, _kinds()[2], what, clear)  # type: ignore[no-any-return]
+    return _row(out, size, _kinds()[2], "f", what, clear)  # type: ignore[no-any-return]
+
+
+def copy_row(out: object, data: bytes | bytearray, what: str) -> FloatArray:
+    """The `float32` row whose native bytes are `data`: copied into `out` when given (checked first),
+    else a new array over `data` (a `bytearray` becomes its buffer; `bytes` are copied first).
+
+    For the encoders that join a row from byte blocks: `out` is overwritten whole, so it is not cleared.
+
+    Raises:
+        InvalidRequestError: `out` is not a writeable C-contiguous `numpy.ndarray` of dtype `float32`
+            and shape `(len(data) // 4,)`.
+    """
+    np, _, float32, _ = _kinds()
+    if out is None:
+        return np.frombuffer(data if type(data) is bytearray else bytearray(data), float32)  # type: ignore[no-any-return]
+    _buffer(out, len(data) // 4, float32, what, "f").cast("B")[:] = data
+    return out  # type: ignore[return-value]
 
 
 def int8_row(out: object, size: int, what: str) -> Int8Array:
@@ -125,7 +160,7 @@ def int8_row(out: object, size: int, what: str) -> Int8Array:
     Raises:
         InvalidRequestError: as `float_row`, for dtype `int8`.
     """
-    return _row(out, size, _kinds()[3], what)  # type: ignore[no-any-return]
+    return _row(out, size, _kinds()[3], "b", what)  # type: ignore[no-any-return]
 
 
 def batch(

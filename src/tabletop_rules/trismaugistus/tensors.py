@@ -73,7 +73,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from tabletop_rules.core.arrays import FloatArray, batch, every_seat, float_row, numpy
+from tabletop_rules.core.arrays import FloatArray, batch, copy_row, every_seat
 from tabletop_rules.core.errors import InvalidStateError
 from tabletop_rules.core.frozen import frozen_mapping
 from tabletop_rules.core.jsonio import brief
@@ -495,17 +495,12 @@ def observation_array(state: State, player: int = 0, out: object = None) -> Floa
         blocks.no_pending if pending is None else _floats(_pending(blocks.lay, pending)),
         blocks.no_score if score is None else _floats(_score(score)),
     ]
-    if out is None:
-        row = numpy().frombuffer(bytearray().join(parts), numpy().float32)
-    else:
-        # not cleared: the join below overwrites the whole row
-        row = float_row(out, blocks.lay.size, "observation_array", clear=False)
-        row.data.cast("B")[:] = b"".join(parts)
+    row = copy_row(out, bytearray().join(parts), "observation_array")
     if state.turn:
         row[_TURN] = _squash(state.turn, 20)
     if state.human_dice:
         row[_HUMAN_DICE] = state.human_dice / 3
-    return row  # type: ignore[no-any-return]
+    return row
 
 
 def _flow_of(lay: _Layout, key: tuple[Any, ...]) -> list[float]:

@@ -1,0 +1,180 @@
+"""What each remaining speed shortcut of the engines is worth: random playouts with and without it (issue 25).
+
+Usage::
+
+    python benchmarks/shortcuts.py [--instructions] [--games 6] [--only "Chrononauts 4p"]
+    python benchmarks/shortcuts.py --seconds 2 --repeat 5
+
+Issue 25 keeps a shortcut only where a measurement shows it is worth it: the
+Chrononauts fast paths (`chrononauts.fast_paths.apply_fast`, a second way to make the
+commonest moves) must make playouts at least 15 % faster than the general engine
+alone, and the Trismaugistus direct builders (`trismaugistus.state.new_state` and
+`new_automa`, which fill an open twin of the record and then make it frozen) at least
+10 % faster than the `attrs` constructors. For each configuration it plays the same
+seeded random games (`legal_moves` / `apply` / chance sampling, as
+`benchmarks/playouts.py`) three ways in one process: with the shortcut, without it
+(`apply_fast` answering ``None``, so every move takes the general path; or the
+constructors in place of the builders, in every module that imported them), and with
+it again, after one untimed pass of each. The shortcut changes no move and no state
+(the tests check the fast paths against the general path field by field), so the three
+loops play the same moves.
+
+With ``--instructions`` it counts the instructions of each loop under callgrind (load
+independent); otherwise it times paired repeats in an alternating order and reports the
+median ratio. The figure is *without / with*: 1.15 means the shortcut makes playouts
+15 % faster. Speed is measured here, never asserted in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from _callgrind import loop_instructions
+
+from tabletop_rules.core import CHANCE, sample_chance
+from tabletop_rules.testing.configs import speed_configs
+
+RULES = {"chrononauts": 1.15, "trismaugistus": 1.10}
+"""Issue 25's bar for each game's shortcut: the least ratio (without / with) that keeps it."""
+LOOPS = ("with", "without", "with again")
+
+
+@contextmanager
+def without(module_name: str) -> Iterator[None]:
+    """The game's shortcut switched off for the duration (restored after)."""
+    if module_name == "chrononauts":
+        rules = importlib.import_module("tabletop_rules.chrononauts.rules")
+        kept = rules.apply_fast
+        rules.apply_fast = lambda state, move: None
+        try:
+            yield
+        finally:
+            rules.apply_fast = kept
+        return
+    state = importlib.import_module("tabletop_rules.trismaugistus.state")
+    plain = {"new_state": state.State, "new_automa": state.AutomaState}
+    saved: list[tuple[Any, str, Any]] = []
+    for name, module in list(sys.modules.items()):
+        if name.startswith("tabletop_rules.trismaugistus") and module is not None:
+            for builder, constructor in plain.items():
+                if builder in vars(module):
+                    saved.append((module, builder, vars(module)[builder]))
+                    setattr(module, builder, constructor)
+    try:
+        yield
+    finally:
+        for module, builder, kept_builder in saved:
+            setattr(module, builder, kept_builder)
+
+
+def play(game: Any, start: Callable[[Any], Any], first_seed: int, games: int) -> int:
+    """Random playouts of `games` seeded games; the atomic moves played."""
+    moves = 0
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        state = start(game)
+        while not game.is_terminal(state):
+            if game.current_player(state) is CHANCE:
+                move = sample_chance(game, state, rng)
+            else:
+                legal = game.legal_moves(state)
+                move = legal[rng.randrange(len(legal))]
+            state = game.apply(state, move)
+            moves += 1
+    return moves
+
+
+def run_loop(loop: str, module_name: str, game: Any, start: Any, seed: int, games: int) -> int:
+    if loop == "without":
+        with without(module_name):
+            return play(game, start, seed, games)
+    return play(game, start, seed, games)
+
+
+def configs(only: str | None) -> list[tuple[str, str, Any]]:
+    return [
+        (label, module_name, start)
+        for label, module_name, start in speed_configs()
+        if module_name in RULES and (not only or only.lower() in label.lower())
+    ]
+
+
+def child(label: str, games: int) -> None:
+    """Under callgrind: an untimed pass of each way, then each loop between two `os.getppid` markers."""
+    label, module_name, start = next(c for c in configs(None) if c[0] == label)
+    game = importlib.import_module(f"tabletop_rules.{module_name}")
+    for loop in LOOPS[:2]:
+        run_loop(loop, module_name, game, start, 0, games)
+    os.getppid()
+    moves = []
+    for loop in LOOPS:
+        moves.append(run_loop(loop, module_name, game, start, 0, games))
+        os.getppid()
+    print(json.dumps({"loops": list(LOOPS), "moves": moves}))
+
+
+def timed(module_name: str, game: Any, start: Any, seconds: float, repeat: int) -> list[float]:
+    """Paired ratios (without / with) of `repeat` repeats, each about `seconds` a loop."""
+    began, games = time.perf_counter(), 0
+    while time.perf_counter() - began < seconds:
+        play(game, start, games, 1)
+        games += 1
+    ratios = []
+    for r in range(repeat):
+        took = {}
+        for loop in LOOPS[:2] if r % 2 == 0 else LOOPS[1::-1]:
+            run_loop(loop, module_name, game, start, r * 1_000_000, games)  # untimed
+        for loop in LOOPS[:2] if r % 2 == 0 else LOOPS[1::-1]:
+            gc.collect()
+            t0 = time.perf_counter()
+            run_loop(loop, module_name, game, start, r * 1_000_000, games)
+            took[loop] = time.perf_counter() - t0
+        ratios.append(took["without"] / took["with"])
+    return ratios
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--instructions", action="store_true", help="count instructions under callgrind")
+    parser.add_argument("--games", type=int, default=6, help="games per loop with --instructions")
+    parser.add_argument("--seconds", type=float, default=2.0, help="wall time of one loop in one repeat")
+    parser.add_argument("--repeat", type=int, default=5, help="paired repeats (median reported)")
+    parser.add_argument("--only", help="only configurations whose label contains this text")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.games)
+        return 0
+    for label, module_name, start in configs(args.only):
+        bar = RULES[module_name]
+        if args.instructions:
+            report, counts = loop_instructions(__file__, label, args.games)
+            per_move = [counts[loop] / moves for loop, moves in zip(LOOPS, report["moves"], strict=True)]
+            ratio = per_move[1] / statistics.mean((per_move[0], per_move[2]))  # without / with
+            detail = ", ".join(f"{loop} {n / 1000:.1f} k" for loop, n in zip(LOOPS, per_move, strict=True))
+            keep = f"keep if >= {bar:.2f}"
+            print(f"{label}: without / with {ratio:.2f} ({keep}); instructions a move: {detail}")
+        else:
+            game = importlib.import_module(f"tabletop_rules.{module_name}")
+            ratios = timed(module_name, game, start, args.seconds, args.repeat)
+            spread = f"{min(ratios):.2f}-{max(ratios):.2f}"
+            print(
+                f"{label}: without / with {statistics.median(ratios):.2f} (keep if >= {bar:.2f}); "
+                f"paired repeats {spread}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
