@@ -101,7 +101,7 @@ def face_vertex(face: int) -> int:
     return EARTH_VERTICES[face - 1]
 
 
-def new_game(options: Options | Mapping[str, Any] | None = None, *, players: int | None = None) -> State:
+def new_game(options: Options | Mapping[str, Any] | None = None, *, players: object = None) -> State:
     """The empty board before setup; setup is played as moves (V-ENGINE-5).
 
     Use `from_position` to start from a given setup.
@@ -225,14 +225,16 @@ def _check_leviathan(state: State, move: Move) -> bool:
         target = vertex_of(move, mv.Step)
         return target >= 0 and step_ok(creatures, sealed, _L, target)
     if kind is mv.Cross:  # V-CROSS-1..3
-        assert isinstance(move, mv.Cross)
-        creature, target = move.creature, move.vertex
+        # A caller's move: its fields are read untyped, then checked exactly (see `_check_roll`), into
+        # names of their own (a compiled function gives each local name one type: `target` is an int).
+        fields: Any = move
+        crosser, to = fields.creature, fields.vertex
         return (
-            type(creature) is Piece
-            and creature is not _V
-            and type(target) is int
-            and 0 <= target < NUM_VERTICES
-            and crossing_ok(state, creature, target)
+            type(crosser) is Piece
+            and crosser is not _V
+            and type(to) is int
+            and 0 <= to < NUM_VERTICES
+            and crossing_ok(state, crosser, to)
         )
     if kind is mv.Jump:  # V-POWER-LEV-1..3
         target = vertex_of(move, mv.Jump)
@@ -258,7 +260,17 @@ def _check_archangel(state: State, move: Move) -> bool:
 
 
 def _check_roll(state: State, move: Move) -> bool:
-    return type(move) is mv.Roll and type(move.face) is int and 1 <= move.face <= 12  # V-CHANCE-1
+    """V-CHANCE-1: a d12 face, exactly.
+
+    The fields of a caller's move are read through `Any`, as they are: a typed read (`move.face`, an
+    `int`) is checked, and coerced, by the compiled build, where a `bool` passes as an `int` and
+    another type raises a bare `TypeError` before the exact-type check below can refuse it.
+    """
+    if type(move) is not mv.Roll:
+        return False
+    fields: Any = move
+    face = fields.face
+    return type(face) is int and 1 <= face <= 12
 
 
 def _check_bonus(state: State, move: Move) -> bool:
@@ -269,7 +281,8 @@ def _check_bonus(state: State, move: Move) -> bool:
 def _check_declare(state: State, move: Move) -> bool:
     if type(move) is not mv.Declare:  # V-HS-8, V-RULING-15
         return False
-    creature = move.creature
+    fields: Any = move  # a caller's move: fields read untyped, then checked exactly (see `_check_roll`)
+    creature = fields.creature
     if creature is None:
         return state.options.allow_declare_none
     return type(creature) is Piece and creature is not _V
