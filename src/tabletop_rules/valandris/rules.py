@@ -19,7 +19,7 @@ from tabletop_rules.core.errors import (
     InvalidMoveError,
     InvalidOptionError,
 )
-from tabletop_rules.core.frozen import evolve, frozen_mapping
+from tabletop_rules.core.frozen import frozen_mapping
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.valandris import moves as mv
@@ -357,13 +357,47 @@ def apply(state: State, move: Move) -> State:
     return _APPLY[phase](state, move)
 
 
+# The next state is built by `_next` with the `State` constructor, every field named, rather than with
+# `core.frozen.evolve`: speed, since a move makes one state and `evolve`'s generic keyword copy costs
+# about twice the constructor (and, compiled, the constructor is called directly).
+
+
+def _next(
+    state: State,
+    phase: Phase,
+    *,
+    turn: int,
+    creatures: tuple[int, ...],
+    demon: int | None,
+    sealed: int,
+    declared: Piece | None,
+    crossing: tuple[Piece, int] | None,
+) -> State:
+    """`state` at `phase` with these fields; its options, score and capture are kept."""
+    return State(
+        options=state.options,
+        phase=phase,
+        turn=turn,
+        creatures=creatures,
+        demon=demon,
+        sealed=sealed,
+        declared=declared,
+        crossing=crossing,
+        score=state.score,
+        captured=state.captured,
+    )
+
+
 def _capture(state: State, creatures: tuple[int, ...], demon: int | None = None) -> State:
     """V-HS-9, V-END-1, V-END-2: a creature reached Valandris; the rest of the turn does not happen."""
-    return evolve(
-        state,
+    return State(
+        options=state.options,
         phase=_OVER,
+        turn=state.turn,
         creatures=creatures,
         demon=state.demon if demon is None else demon,
+        sealed=state.sealed,
+        declared=state.declared,
         crossing=None,
         score=state.turn,
         captured=True,
@@ -374,10 +408,12 @@ def _uncaptured(state: State, creatures: tuple[int, ...], sealed: int, declared:
     """V-END-3 (and V-RULING-12's alternative): the game ends with Valandris free, scoring max_turns + 1."""
     cap = state.options.max_turns
     assert cap is not None
-    return evolve(
-        state,
+    return State(
+        options=state.options,
         phase=_OVER,
+        turn=state.turn,
         creatures=creatures,
+        demon=state.demon,
         sealed=sealed,
         declared=declared,
         crossing=None,
@@ -414,7 +450,8 @@ def _continue_turn(state: State, creatures: tuple[int, ...], sealed: int, done: 
 
 
 def _during(state: State, phase: Phase, creatures: tuple[int, ...], sealed: int) -> State:
-    return evolve(state, phase=phase, creatures=creatures, sealed=sealed, crossing=None)
+    return _next(state, phase, turn=state.turn, creatures=creatures, demon=state.demon, sealed=sealed,
+                 declared=state.declared, crossing=None)
 
 
 def _moved(creatures: tuple[int, ...], creature: int, vertex: int) -> tuple[int, ...]:
@@ -428,8 +465,10 @@ def _moved(creatures: tuple[int, ...], creature: int, vertex: int) -> tuple[int,
 def _apply_place(state: State, move: Move) -> State:
     assert isinstance(move, mv.Place)
     if move.piece is Piece.VALANDRIS:  # V-SETUP-6: play starts with Holy Spirit turn 1
-        return evolve(state, phase=_LEVIATHAN, turn=1, demon=move.vertex)
-    return evolve(state, phase=Phase(state.phase + 1), creatures=(*state.creatures, move.vertex))
+        return _next(state, _LEVIATHAN, turn=1, creatures=state.creatures, demon=move.vertex,
+                     sealed=state.sealed, declared=state.declared, crossing=state.crossing)
+    return _next(state, Phase(state.phase + 1), turn=state.turn, creatures=(*state.creatures, move.vertex),
+                 demon=state.demon, sealed=state.sealed, declared=state.declared, crossing=state.crossing)
 
 
 def _apply_setup_seal(state: State, move: Move) -> State:
@@ -439,19 +478,23 @@ def _apply_setup_seal(state: State, move: Move) -> State:
     if sealed.bit_count() == SETUP_SEALS:  # V-SETUP-4, V-RULING-16
         declare = state.options.first_turn_power == "declared_at_setup"
         phase = Phase.SETUP_DECLARE if declare else Phase.PLACE_VALANDRIS
-    return evolve(state, phase=phase, sealed=sealed)
+    return _next(state, phase, turn=state.turn, creatures=state.creatures, demon=state.demon, sealed=sealed,
+                 declared=state.declared, crossing=state.crossing)
 
 
 def _apply_setup_declare(state: State, move: Move) -> State:
     assert isinstance(move, mv.Declare)
-    return evolve(state, phase=Phase.PLACE_VALANDRIS, declared=move.creature)
+    return _next(state, Phase.PLACE_VALANDRIS, turn=state.turn, creatures=state.creatures, demon=state.demon,
+                 sealed=state.sealed, declared=move.creature, crossing=state.crossing)
 
 
 def _apply_leviathan(state: State, move: Move) -> State:
     creatures = state.creatures
     if isinstance(move, mv.Cross):
         rolls = move.creature is not _U  # V-CROSS-5, V-CROSS-6, V-RULING-26
-        return evolve(state, phase=_ROLL if rolls else _BONUS, crossing=(move.creature, move.vertex))
+        return _next(state, _ROLL if rolls else _BONUS, turn=state.turn, creatures=creatures,
+                     demon=state.demon, sealed=state.sealed, declared=state.declared,
+                     crossing=(move.creature, move.vertex))
     if isinstance(move, mv.Stay):
         if state.options.blocked_creature == "holy_spirit_loses":
             return _uncaptured(state, creatures, state.sealed, state.declared)
@@ -488,7 +531,8 @@ def _apply_roll(state: State, move: Move) -> State:
     """V-CROSS-5, V-CHANCE-3: the face's Earth vertex loses its seal, if it has one."""
     assert isinstance(move, mv.Roll)
     vertex = EARTH_VERTICES[move.face - 1]
-    return evolve(state, phase=_BONUS, sealed=state.sealed & ~(1 << vertex))
+    return _next(state, _BONUS, turn=state.turn, creatures=state.creatures, demon=state.demon,
+                 sealed=state.sealed & ~(1 << vertex), declared=state.declared, crossing=state.crossing)
 
 
 def _apply_bonus(state: State, move: Move) -> State:
@@ -499,7 +543,8 @@ def _apply_bonus(state: State, move: Move) -> State:
     creatures = _moved(state.creatures, creature, target)
     if target == move.vertex:
         return _capture(state, creatures, move.vertex)
-    return evolve(state, phase=_DECLARE, creatures=creatures, demon=move.vertex, crossing=None)
+    return _next(state, _DECLARE, turn=state.turn, creatures=creatures, demon=move.vertex,
+                 sealed=state.sealed, declared=state.declared, crossing=None)
 
 
 def _apply_declare(state: State, move: Move) -> State:
@@ -507,12 +552,14 @@ def _apply_declare(state: State, move: Move) -> State:
     cap = state.options.max_turns
     if cap is not None and state.turn >= cap:  # V-END-3: the capped turn is complete
         return _uncaptured(state, state.creatures, state.sealed, move.creature)
-    return evolve(state, phase=_VALANDRIS, declared=move.creature)
+    return _next(state, _VALANDRIS, turn=state.turn, creatures=state.creatures, demon=state.demon,
+                 sealed=state.sealed, declared=move.creature, crossing=state.crossing)
 
 
 def _apply_demon(state: State, move: Move) -> State:
     assert isinstance(move, mv.DemonMove)
-    return evolve(state, phase=_LEVIATHAN, turn=state.turn + 1, demon=move.vertex)
+    return _next(state, _LEVIATHAN, turn=state.turn + 1, creatures=state.creatures, demon=move.vertex,
+                 sealed=state.sealed, declared=state.declared, crossing=state.crossing)
 
 
 _APPLY: Final[Mapping[Phase, Callable[[State, Move], State]]] = frozen_mapping(
