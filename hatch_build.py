@@ -25,14 +25,16 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 PACKAGE = Path("src/tabletop_rules")
 COMPILED_MODULES: tuple[str, ...] = (
     "valandris/reach.py",
+    "valandris/rules.py",
     "trismaugistus/automa.py",
     "trismaugistus/automa_choice.py",
     "trismaugistus/automa_tracks.py",
     "trismaugistus/flow.py",
     "trismaugistus/scoring.py",
 )
-"""The modules compiled (paths under ``src/tabletop_rules``): internal rules code that only ever receives
-values the engine has already checked.
+"""The modules compiled (paths under ``src/tabletop_rules``): rules code that either only receives values
+the engine has already checked, or takes a caller's values as ``object`` (or reads their fields through
+``Any``) and narrows them itself, as ``valandris/rules.py`` does with a caller's moves.
 
 The set grows a module at a time, each one only once the whole test suite passes against it. A compiled
 function checks the types of its arguments, and of every attribute it reads, against their annotations,
