@@ -27,14 +27,17 @@ COMPILED_MODULES: tuple[str, ...] = (
     "chrononauts/array_blocks.py",
     "chrononauts/history_counts.py",
     "valandris/reach.py",
+    "valandris/rules.py",
     "trismaugistus/automa.py",
     "trismaugistus/automa_choice.py",
     "trismaugistus/automa_tracks.py",
     "trismaugistus/flow.py",
     "trismaugistus/scoring.py",
 )
-"""The modules compiled (paths under ``src/tabletop_rules``): internal code of the rules and encoders that
-only ever receives values already checked (by the engine, or by the public encoding functions).
+"""The modules compiled (paths under ``src/tabletop_rules``): code of the rules and encoders that either only
+receives values already checked (by the engine, or by the public encoding functions), or takes a caller's
+values as ``object`` (or reads their fields through ``Any``) and narrows them itself, as
+``valandris/rules.py`` does with a caller's moves.
 
 The set grows a module at a time, each one only once the whole test suite passes against it. A compiled
 function checks the types of its arguments, and of every attribute it reads, against their annotations,

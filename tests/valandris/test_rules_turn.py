@@ -186,6 +186,34 @@ def test_blocked_unicorn_after_the_seal_phase_ends_the_game_with_the_moved_creat
     assert again.creatures == (target, E0, H0)
 
 
+def test_blocked_archangel_after_the_unicorn_ends_the_game_with_the_moved_creatures():
+    """V-HS-3, V-RULING-12 (holy_spirit_loses), V-END-3: an Archangel that crossed to Earth is walled in
+    by seals and not declared (so it cannot fly), so once the Leviathan and the Unicorn have stepped the
+    game ends at once.  The finished state keeps both steps, the seals and the declaration, and scores
+    max_turns + 1 (the seals and the declaration of the state before, not the ones of a new game)."""
+    arc, uni = E0, ANTIPODE[E0]  # the Unicorn's neighbours are not the Archangel's
+    seals = list(SAME[arc])
+    state = position(
+        A0, uni, arc, FAR, seals=seals, declared="leviathan", blocked_creature="holy_spirit_loses",
+        max_turns=30,
+    )
+    lev_to = next(m.vertex for m in v.legal_moves(state) if isinstance(m, v.Step))
+    state = v.apply(state, v.Step(lev_to))
+    assert state.phase is Phase.UNICORN
+    uni_to = free_step(state).vertex  # type: ignore[union-attr]
+    after = v.apply(state, v.Step(uni_to))
+    assert after.phase is Phase.OVER
+    assert after.creatures == (lev_to, uni_to, arc)
+    assert after.demon == FAR
+    assert after.seals == frozenset(seals)
+    assert after.declared is Piece.LEVIATHAN
+    assert after.crossing is None
+    assert not after.captured
+    assert after.score == 31
+    v.validate(after)
+    assert v.from_json(v.to_json(after)) == after
+
+
 def test_blocked_leviathan_gets_an_explicit_stay():  # V-ENGINE-3, V-RULING-12
     lev = E0
     uni = SAME[lev][0]

@@ -19,7 +19,7 @@ from tabletop_rules.core.errors import (
     InvalidMoveError,
     InvalidOptionError,
 )
-from tabletop_rules.core.frozen import evolve, frozen_mapping
+from tabletop_rules.core.frozen import frozen_mapping
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.protocol import CHANCE, Actor
 from tabletop_rules.valandris import moves as mv
@@ -101,7 +101,7 @@ def face_vertex(face: int) -> int:
     return EARTH_VERTICES[face - 1]
 
 
-def new_game(options: Options | Mapping[str, Any] | None = None, *, players: int | None = None) -> State:
+def new_game(options: Options | Mapping[str, Any] | None = None, *, players: object = None) -> State:
     """The empty board before setup; setup is played as moves (V-ENGINE-5).
 
     Use `from_position` to start from a given setup.
@@ -225,14 +225,16 @@ def _check_leviathan(state: State, move: Move) -> bool:
         target = vertex_of(move, mv.Step)
         return target >= 0 and step_ok(creatures, sealed, _L, target)
     if kind is mv.Cross:  # V-CROSS-1..3
-        assert isinstance(move, mv.Cross)
-        creature, target = move.creature, move.vertex
+        # A caller's move: its fields are read untyped, then checked exactly (see `_check_roll`), into
+        # names of their own (a compiled function gives each local name one type: `target` is an int).
+        fields: Any = move
+        crosser, to = fields.creature, fields.vertex
         return (
-            type(creature) is Piece
-            and creature is not _V
-            and type(target) is int
-            and 0 <= target < NUM_VERTICES
-            and crossing_ok(state, creature, target)
+            type(crosser) is Piece
+            and crosser is not _V
+            and type(to) is int
+            and 0 <= to < NUM_VERTICES
+            and crossing_ok(state, crosser, to)
         )
     if kind is mv.Jump:  # V-POWER-LEV-1..3
         target = vertex_of(move, mv.Jump)
@@ -258,7 +260,17 @@ def _check_archangel(state: State, move: Move) -> bool:
 
 
 def _check_roll(state: State, move: Move) -> bool:
-    return type(move) is mv.Roll and type(move.face) is int and 1 <= move.face <= 12  # V-CHANCE-1
+    """V-CHANCE-1: a d12 face, exactly.
+
+    The fields of a caller's move are read through `Any`, as they are: a typed read (`move.face`, an
+    `int`) is checked, and coerced, by the compiled build, where a `bool` passes as an `int` and
+    another type raises a bare `TypeError` before the exact-type check below can refuse it.
+    """
+    if type(move) is not mv.Roll:
+        return False
+    fields: Any = move
+    face = fields.face
+    return type(face) is int and 1 <= face <= 12
 
 
 def _check_bonus(state: State, move: Move) -> bool:
@@ -269,7 +281,8 @@ def _check_bonus(state: State, move: Move) -> bool:
 def _check_declare(state: State, move: Move) -> bool:
     if type(move) is not mv.Declare:  # V-HS-8, V-RULING-15
         return False
-    creature = move.creature
+    fields: Any = move  # a caller's move: fields read untyped, then checked exactly (see `_check_roll`)
+    creature = fields.creature
     if creature is None:
         return state.options.allow_declare_none
     return type(creature) is Piece and creature is not _V
@@ -344,13 +357,47 @@ def apply(state: State, move: Move) -> State:
     return _APPLY[phase](state, move)
 
 
+# The next state is built by `_next` with the `State` constructor, every field named, rather than with
+# `core.frozen.evolve`: speed, since a move makes one state and `evolve`'s generic keyword copy costs
+# about twice the constructor (and, compiled, the constructor is called directly).
+
+
+def _next(
+    state: State,
+    phase: Phase,
+    *,
+    turn: int,
+    creatures: tuple[int, ...],
+    demon: int | None,
+    sealed: int,
+    declared: Piece | None,
+    crossing: tuple[Piece, int] | None,
+) -> State:
+    """`state` at `phase` with these fields; its options, score and capture are kept."""
+    return State(
+        options=state.options,
+        phase=phase,
+        turn=turn,
+        creatures=creatures,
+        demon=demon,
+        sealed=sealed,
+        declared=declared,
+        crossing=crossing,
+        score=state.score,
+        captured=state.captured,
+    )
+
+
 def _capture(state: State, creatures: tuple[int, ...], demon: int | None = None) -> State:
     """V-HS-9, V-END-1, V-END-2: a creature reached Valandris; the rest of the turn does not happen."""
-    return evolve(
-        state,
+    return State(
+        options=state.options,
         phase=_OVER,
+        turn=state.turn,
         creatures=creatures,
         demon=state.demon if demon is None else demon,
+        sealed=state.sealed,
+        declared=state.declared,
         crossing=None,
         score=state.turn,
         captured=True,
@@ -361,10 +408,12 @@ def _uncaptured(state: State, creatures: tuple[int, ...], sealed: int, declared:
     """V-END-3 (and V-RULING-12's alternative): the game ends with Valandris free, scoring max_turns + 1."""
     cap = state.options.max_turns
     assert cap is not None
-    return evolve(
-        state,
+    return State(
+        options=state.options,
         phase=_OVER,
+        turn=state.turn,
         creatures=creatures,
+        demon=state.demon,
         sealed=sealed,
         declared=declared,
         crossing=None,
@@ -401,7 +450,8 @@ def _continue_turn(state: State, creatures: tuple[int, ...], sealed: int, done: 
 
 
 def _during(state: State, phase: Phase, creatures: tuple[int, ...], sealed: int) -> State:
-    return evolve(state, phase=phase, creatures=creatures, sealed=sealed, crossing=None)
+    return _next(state, phase, turn=state.turn, creatures=creatures, demon=state.demon, sealed=sealed,
+                 declared=state.declared, crossing=None)
 
 
 def _moved(creatures: tuple[int, ...], creature: int, vertex: int) -> tuple[int, ...]:
@@ -415,8 +465,10 @@ def _moved(creatures: tuple[int, ...], creature: int, vertex: int) -> tuple[int,
 def _apply_place(state: State, move: Move) -> State:
     assert isinstance(move, mv.Place)
     if move.piece is Piece.VALANDRIS:  # V-SETUP-6: play starts with Holy Spirit turn 1
-        return evolve(state, phase=_LEVIATHAN, turn=1, demon=move.vertex)
-    return evolve(state, phase=Phase(state.phase + 1), creatures=(*state.creatures, move.vertex))
+        return _next(state, _LEVIATHAN, turn=1, creatures=state.creatures, demon=move.vertex,
+                     sealed=state.sealed, declared=state.declared, crossing=state.crossing)
+    return _next(state, Phase(state.phase + 1), turn=state.turn, creatures=(*state.creatures, move.vertex),
+                 demon=state.demon, sealed=state.sealed, declared=state.declared, crossing=state.crossing)
 
 
 def _apply_setup_seal(state: State, move: Move) -> State:
@@ -426,19 +478,23 @@ def _apply_setup_seal(state: State, move: Move) -> State:
     if sealed.bit_count() == SETUP_SEALS:  # V-SETUP-4, V-RULING-16
         declare = state.options.first_turn_power == "declared_at_setup"
         phase = Phase.SETUP_DECLARE if declare else Phase.PLACE_VALANDRIS
-    return evolve(state, phase=phase, sealed=sealed)
+    return _next(state, phase, turn=state.turn, creatures=state.creatures, demon=state.demon, sealed=sealed,
+                 declared=state.declared, crossing=state.crossing)
 
 
 def _apply_setup_declare(state: State, move: Move) -> State:
     assert isinstance(move, mv.Declare)
-    return evolve(state, phase=Phase.PLACE_VALANDRIS, declared=move.creature)
+    return _next(state, Phase.PLACE_VALANDRIS, turn=state.turn, creatures=state.creatures, demon=state.demon,
+                 sealed=state.sealed, declared=move.creature, crossing=state.crossing)
 
 
 def _apply_leviathan(state: State, move: Move) -> State:
     creatures = state.creatures
     if isinstance(move, mv.Cross):
         rolls = move.creature is not _U  # V-CROSS-5, V-CROSS-6, V-RULING-26
-        return evolve(state, phase=_ROLL if rolls else _BONUS, crossing=(move.creature, move.vertex))
+        return _next(state, _ROLL if rolls else _BONUS, turn=state.turn, creatures=creatures,
+                     demon=state.demon, sealed=state.sealed, declared=state.declared,
+                     crossing=(move.creature, move.vertex))
     if isinstance(move, mv.Stay):
         if state.options.blocked_creature == "holy_spirit_loses":
             return _uncaptured(state, creatures, state.sealed, state.declared)
@@ -475,7 +531,8 @@ def _apply_roll(state: State, move: Move) -> State:
     """V-CROSS-5, V-CHANCE-3: the face's Earth vertex loses its seal, if it has one."""
     assert isinstance(move, mv.Roll)
     vertex = EARTH_VERTICES[move.face - 1]
-    return evolve(state, phase=_BONUS, sealed=state.sealed & ~(1 << vertex))
+    return _next(state, _BONUS, turn=state.turn, creatures=state.creatures, demon=state.demon,
+                 sealed=state.sealed & ~(1 << vertex), declared=state.declared, crossing=state.crossing)
 
 
 def _apply_bonus(state: State, move: Move) -> State:
@@ -486,7 +543,8 @@ def _apply_bonus(state: State, move: Move) -> State:
     creatures = _moved(state.creatures, creature, target)
     if target == move.vertex:
         return _capture(state, creatures, move.vertex)
-    return evolve(state, phase=_DECLARE, creatures=creatures, demon=move.vertex, crossing=None)
+    return _next(state, _DECLARE, turn=state.turn, creatures=creatures, demon=move.vertex,
+                 sealed=state.sealed, declared=state.declared, crossing=None)
 
 
 def _apply_declare(state: State, move: Move) -> State:
@@ -494,12 +552,14 @@ def _apply_declare(state: State, move: Move) -> State:
     cap = state.options.max_turns
     if cap is not None and state.turn >= cap:  # V-END-3: the capped turn is complete
         return _uncaptured(state, state.creatures, state.sealed, move.creature)
-    return evolve(state, phase=_VALANDRIS, declared=move.creature)
+    return _next(state, _VALANDRIS, turn=state.turn, creatures=state.creatures, demon=state.demon,
+                 sealed=state.sealed, declared=move.creature, crossing=state.crossing)
 
 
 def _apply_demon(state: State, move: Move) -> State:
     assert isinstance(move, mv.DemonMove)
-    return evolve(state, phase=_LEVIATHAN, turn=state.turn + 1, demon=move.vertex)
+    return _next(state, _LEVIATHAN, turn=state.turn + 1, creatures=state.creatures, demon=move.vertex,
+                 sealed=state.sealed, declared=state.declared, crossing=state.crossing)
 
 
 _APPLY: Final[Mapping[Phase, Callable[[State, Move], State]]] = frozen_mapping(
