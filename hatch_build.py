@@ -89,8 +89,9 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         try:
             paths = compiled_modules()
             opt_level = os.environ.get("TABLETOP_RULES_COMPILE_OPT", "3")
-            # multi_file: one C file per module, so the C compiler's jobs run in parallel.
-            extensions = mypycify([*paths], opt_level=opt_level, multi_file=True,
+            # multi_file: one C file per module, so the C compiler's jobs run in parallel (for one module
+            # mypyc's multi-file output names a header it does not write: a single file then).
+            extensions = mypycify([*paths], opt_level=opt_level, multi_file=len(paths) > 1,
                                   target_dir=str(work / "c"))
             dist = Distribution({"ext_modules": extensions, "name": "tabletop-rules"})
             cmd: Any = dist.get_command_obj("build_ext")
