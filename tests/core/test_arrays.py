@@ -76,7 +76,8 @@ def test_a_wrong_out_array_is_refused(out: object) -> None:
     ids=["non-native-float32", "int32", "datetime64", "matrix", "record"],
 )
 def test_a_look_alike_out_array_is_refused(out: object) -> None:
-    """REL-ARRAYS-1: the buffer's format decides, so a look-alike of a `float32` row is refused."""
+    """REL-ARRAYS-1: a look-alike of a `float32` row is refused, by `float_row` (numpy's attributes) and
+    by `copy_row` (the buffer's format) alike."""
     with pytest.raises(InvalidRequestError, match=r"^toy: out must"):
         arrays.float_row(out, 3, "toy")
     with pytest.raises(InvalidRequestError, match=r"^toy: out must"):
