@@ -9,6 +9,8 @@ order and out of order, and against states that differ only in what another seat
 from __future__ import annotations
 
 import random
+import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -327,3 +329,61 @@ def test_another_players_hidden_cards_and_private_lines_never_change_a_row() -> 
                     )
                     checked += 1
     assert checked > 30
+
+
+def test_threads_reading_the_same_games_get_the_rows_of_one_thread() -> None:
+    """REL-ARRAYS-3: the history summary's running counts are never changed by two threads at once
+    (each run is taken out of its cache while in use): threads that read the states of the same
+    games in different orders, switching as often as the interpreter allows, get the rows that one
+    thread gets."""
+    games = [_states(C.new_game(players=n), seed=n, max_moves=700) for n in (3, 4)]
+    states = [state for game in games for state in game[::3]]
+    expected = [T.information_state_array(s, k % s.players).tobytes() for k, s in enumerate(states)]
+    array_blocks.BY_CONTEXT.clear()  # every thread starts from empty caches
+    found: dict[int, list[bytes]] = {}
+    barrier = threading.Barrier(4)
+
+    def read(order: int) -> None:
+        picks = list(range(len(states)))
+        if order:
+            random.Random(order).shuffle(picks)
+        rows: list[bytes] = [b""] * len(states)
+        barrier.wait()
+        for k in picks:
+            rows[k] = T.information_state_array(states[k], k % states[k].players).tobytes()
+        found[order] = rows
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=read, args=(order,)) for order in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert sorted(found) == [0, 1, 2, 3]
+    for rows in found.values():
+        assert rows == expected
+
+
+def test_private_lines_that_count_otherwise_than_their_public_text() -> None:
+    """REL-ARRAYS-3, C-VIEW-5: a seat that reads a private line counting another seat, or another play,
+    than its public text gets the summary of what it reads (the corrections of the shared counts),
+    across history chunks and as the corrections cancel out; every other seat reads the public text."""
+    states = _states(C.new_game(players=3), seed=2, max_moves=900)
+    state = states[-1]
+    names = [state.cards.name(c) for c in state.cards.deck]
+    events = []
+    for k, (text, private_to, private_text) in enumerate(state.log.records()):
+        seat, reader, card = k % 3, (k + 1) % 3, names[k % 5]
+        if k % 7 == 3:  # a private play of another seat behind a public line of this one
+            events.append(Event(f"P{seat} draws a card", reader, f"P{(k + 2) % 3} plays {card}"))
+        elif k % 7 == 5:  # and back: a public play that one seat reads as a draw
+            events.append(Event(f"P{(k + 2) % 3} plays {card}", reader, f"P{seat} draws a card"))
+        else:
+            events.append(Event(text, private_to, private_text))
+    assert len(events) > 3 * 64
+    rewritten = [evolve(state, log=History(events[:n])) for n in (5, 6, 70, 130, 131, len(events))]
+    _assert_equal_to_the_tuples(rewritten)

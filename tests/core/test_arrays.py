@@ -77,11 +77,11 @@ def test_a_wrong_out_array_is_refused(out: object) -> None:
 )
 def test_a_look_alike_out_array_is_refused(out: object) -> None:
     """REL-ARRAYS-1: a look-alike of a `float32` row is refused, by `float_row` (numpy's attributes) and
-    by `copy_row` (the buffer's format) alike."""
+    by `row_view` (the buffer's format) alike."""
     with pytest.raises(InvalidRequestError, match=r"^toy: out must"):
         arrays.float_row(out, 3, "toy")
     with pytest.raises(InvalidRequestError, match=r"^toy: out must"):
-        arrays.copy_row(out, bytes(12), "toy")
+        arrays.row_view(out, bytearray(12), "toy")
 
 
 def test_masks_refuse_every_dtype_but_int8() -> None:
@@ -90,22 +90,44 @@ def test_masks_refuse_every_dtype_but_int8() -> None:
             arrays.int8_row(np.zeros(3, dtype), 3, "m")
 
 
-def test_copy_row_copies_the_bytes_of_a_row_into_out_or_a_new_array() -> None:
+def test_row_view_copies_the_bytes_of_a_row_into_out_or_a_new_array_and_writes_through() -> None:
     values = np.array([1.5, -2.0, 0.25], np.float32)
     out = np.full(3, 9.0, np.float32)
-    assert arrays.copy_row(out, values.tobytes(), "x") is out
+    row, view = arrays.row_view(out, bytearray(values.tobytes()), "x")
+    assert row is out
     assert out.tolist() == [1.5, -2.0, 0.25]
+    view[2] = 4.0  # the view writes into the row itself
+    view.release()
+    assert out.tolist() == [1.5, -2.0, 4.0]
     data = bytearray(values.tobytes())
-    new = arrays.copy_row(None, data, "x")
+    new, view = arrays.row_view(None, data, "x")
+    view[0] = 3.0
+    view.release()
     assert new.dtype == np.float32
-    assert new.tolist() == [1.5, -2.0, 0.25]
     assert new.flags.writeable
-    fresh = arrays.copy_row(None, values.tobytes(), "x")  # bytes are copied: the array is writeable
-    fresh[0] = 3.0
-    assert fresh.tolist() == [3.0, -2.0, 0.25]
+    assert new.tolist() == [3.0, -2.0, 0.25]
     with pytest.raises(InvalidRequestError, match=r"^x: out must have shape \(3,\)"):
-        arrays.copy_row(np.zeros(4, np.float32), values.tobytes(), "x")
-    assert out.tolist() == [1.5, -2.0, 0.25]
+        arrays.row_view(np.zeros(4, np.float32), bytearray(values.tobytes()), "x")
+    assert out.tolist() == [1.5, -2.0, 4.0]
+
+
+def test_mask_row_marks_the_ids_in_out_or_a_new_array() -> None:
+    out = np.ones(5, np.int8)
+    assert arrays.mask_row(out, 5, [3, 0], "m") is out
+    assert out.tolist() == [1, 0, 0, 1, 0]
+    new = arrays.mask_row(None, 4, (2,), "m")
+    assert new.dtype == np.int8
+    assert new.flags.writeable
+    assert new.tolist() == [0, 0, 1, 0]
+    for wrong in (
+        np.zeros(5, np.uint8),
+        np.zeros(5, np.bool_),
+        np.zeros(6, np.int8),
+        np.zeros((5, 1), np.int8),
+    ):
+        with pytest.raises(InvalidRequestError, match=r"^m: out must"):
+            arrays.mask_row(wrong, 5, [1], "m")
+    assert out.tolist() == [1, 0, 0, 1, 0]
 
 
 def test_a_read_only_out_array_is_refused_untouched() -> None:

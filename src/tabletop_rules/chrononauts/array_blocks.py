@@ -129,6 +129,7 @@ class Blocks:
         self.endings: dict[tuple[Any, ...], bytes] = {}
         self.public_memo: tuple[Any, ...] = _NONE
         self.goals_memo: list[tuple[Any, ...]] = [_NONE] * p
+        self.sizes_memo: tuple[Any, ...] = _NONE
 
     @staticmethod
     def _shares(copies: int) -> tuple[float, ...]:
@@ -140,13 +141,35 @@ class Blocks:
 
     def public(self, state: State) -> bytes:
         """The zeros of the first sections (written value by value), the TimeLine, the tableaux and
-        the discard pile, joined; memorised for the next state."""
+        the discard pile, joined; memorised for the next state. A part that is the same object as the
+        last state's is taken from the memo, and a discard pile that grew from it is updated from its
+        block: hashing a new pile or tableau to look it up costs more than the update."""
         alt, status, tableaux, pile = state.alt, state.status, state.tableaux, state.discard_pile
-        timeline = self.timelines.get((alt, status)) or self._timeline(alt, status, state)
-        table = self.tableaux.get(tableaux) or self._tableaux(tableaux)
-        discard = self.discards.get(pile) or self._discard(pile)
+        memo = self.public_memo  # the last state's parts, their blocks, and the joined block
+        if memo[0] is status and memo[3] == alt:
+            timeline = memo[5]
+        else:
+            timeline = self.timelines.get((alt, status)) or self._timeline(alt, status, state)
+        table = memo[6] if memo[1] is tableaux else self.tableaux.get(tableaux) or self._tableaux(tableaux)
+        last = memo[2]
+        if last is pile:
+            discard = memo[7]
+        elif last is not None and len(last) < len(pile) <= len(last) + 2 and pile[: len(last)] == last:
+            discard = self._grown(memo[7], pile, len(last))
+        else:
+            discard = self.discards.get(pile) or self._discard(pile)
         joined = b"".join((self.head, timeline, table, discard))
-        self.public_memo = (status, tableaux, pile, alt, joined)
+        self.public_memo = (status, tableaux, pile, alt, joined, timeline, table, discard)
+        return joined
+
+    def sizes_part(self, state: State) -> bytes:
+        """The draw pile's size and each hand's, over the deck's; memorised for the next state."""
+        draw = sum(state.draw_pile)
+        lengths = (*map(len, state.hands),)
+        joined = (self.draws[draw] if draw < len(self.draws) else _F32.pack(draw / self.deck_size)) + (
+            self.hands_parts.get(lengths) or self.hands_part(lengths)
+        )
+        self.sizes_memo = (state.draw_pile, state.hands, joined)
         return joined
 
     def hands_part(self, lengths: tuple[int, ...]) -> bytes:
@@ -201,18 +224,23 @@ class Blocks:
 
     def _discard(self, pile: tuple[str, ...]) -> bytes:
         """The discard pile per card type; from the block of the pile a card or two shorter when known
-        (the pile mostly grows by a card or two): the new cards' slots are replaced."""
+        (the pile mostly grows by a card or two)."""
         for shorter in (1, 2):
             known = self.discards.get(pile[:-shorter]) if len(pile) >= shorter else None
             if known is not None:
-                for card in set(pile[-shorter:]):
-                    k = self.deck_index[card]
-                    n = pile.count(card)
-                    row = self.cells[k]
-                    known = known[: 4 * k] + (row[n] if n < len(row) else _ONE) + known[4 * k + 4 :]
-                return _remember(self.discards, pile, known)
+                return _remember(self.discards, pile, self._grown(known, pile, len(pile) - shorter))
         block = self.deck_block(self.count(map(self.deck_index.__getitem__, pile)))
         return _remember(self.discards, pile, block)
+
+    def _grown(self, block: bytes, pile: tuple[str, ...], known: int) -> bytes:
+        """The block of `pile` from `block`, that of its first `known` cards: the new cards' slots are
+        replaced."""
+        for card in set(pile[known:]):
+            k = self.deck_index[card]
+            n = pile.count(card)
+            row = self.cells[k]
+            block = block[: 4 * k] + (row[n] if n < len(row) else _ONE) + block[4 * k + 4 :]
+        return block
 
     def deck_block(self, counts: dict[int, int]) -> bytes:
         """Per play-deck card type, the share of its count in `counts` (by deck index)."""

@@ -37,7 +37,6 @@ at worst compute the same block twice.
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -50,7 +49,7 @@ from tabletop_rules.chrononauts.tensor_layout import (
     information_state_tensor_size,
     observation_tensor_size,
 )
-from tabletop_rules.core.arrays import FloatArray, batch, copy_row, every_seat
+from tabletop_rules.core.arrays import FloatArray, batch, every_seat, row_view
 from tabletop_rules.core.errors import InvalidStateError
 from tabletop_rules.core.jsonio import brief
 from tabletop_rules.core.wire import check_player
@@ -67,7 +66,6 @@ __all__ = [
 _PHASE_SLOT: Final = {cls: PHASES.index(name) for cls, name in PHASE_NAMES.items() if name in PHASES}
 _OVER: Final = PHASES.index("over")
 _OTHER: Final = len(PHASES)
-_F32: Final = struct.Struct("=f")
 
 
 def _check_state(state: object, what: str) -> State:
@@ -80,9 +78,9 @@ def _row(state: object, player: object, out: object, history: bool, what: str) -
     """The observation (and with `history` the information state) of `player` into a row.
 
     The parts that successive states share are joined as `float32` bytes, each from the memo of
-    the last state read, else from its cache (`array_blocks`); the values that change on most
-    moves are then written one by one through a `memoryview` of the bytes, which costs about half
-    a numpy item assignment (callgrind: 300 against 590 instructions an item).
+    the last state read, else from its cache (`array_blocks`), and copied into the row; the values
+    that change on most moves are then written one by one through a `memoryview` of the row, which
+    costs about half a numpy item assignment (callgrind: 300 against 590 instructions an item).
     """
     if type(state) is not State:
         raise InvalidStateError(f"{what}: expected a chrononauts State, not {brief(state)}")
@@ -116,9 +114,8 @@ def _row(state: object, player: object, out: object, history: bool, what: str) -
         goals = memo[7]
     else:
         goals = enc.goals_part(state, viewer)
-    draw = sum(state.draw_pile)
-    lengths = (*map(len, state.hands),)
-    hands = enc.hands_parts.get(lengths) or enc.hands_part(lengths)
+    memo = enc.sizes_memo
+    sizes = memo[2] if memo[0] is state.draw_pile and memo[1] is state.hands else enc.sizes_part(state)
     result, stack = state.result, state.stack
     top = stack[-1] if stack else None
     searched = enc.no_cards
@@ -127,8 +124,7 @@ def _row(state: object, player: object, out: object, history: bool, what: str) -
     ending = enc.unfinished if result is None else enc.ending(state)
     parts = [
         public,
-        enc.draws[draw] if draw < len(enc.draws) else _F32.pack(draw / enc.deck_size),
-        hands,
+        sizes,
         enc.middle,
         goals,
         enc.no_own,
@@ -136,9 +132,8 @@ def _row(state: object, player: object, out: object, history: bool, what: str) -
         ending,
     ]
     if history:
-        parts += enc.history.parts(viewer, state.log)
-    data = bytearray().join(parts)
-    row = memoryview(data).cast("f")
+        parts.append(enc.history.summary(viewer, state.log))
+    encoded, row = row_view(out, bytearray().join(parts), what)
     # The values that change on most moves, one by one.
     p = enc.p
     row[viewer] = 1.0
@@ -181,7 +176,7 @@ def _row(state: object, player: object, out: object, history: bool, what: str) -
     if mission in enc.tables.missions:
         row[enc.mission + enc.tables.missions[mission]] = 1.0
     row.release()
-    return copy_row(out, data, what)
+    return encoded
 
 
 def observation_array(state: State, player: int, out: object = None) -> FloatArray:

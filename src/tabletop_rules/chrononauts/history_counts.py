@@ -19,10 +19,16 @@ at move 10,000:
 * what a stored line adds is worked out once per line text and cached (`Effect`), and
   the plays, which change on few lines, keep their encoding from one tail to the next.
 
-Counts are tuples (the long runs of counts, the plays and each seat's draws, `bytes` of
-native `uint32`), encodings `bytes` (native `float32`), and the caches are bounded
-dictionaries, emptied when full (one atomic `clear`): nothing mutable is shared and
-nothing is reachable from a state.
+The counts are kept in `Run`s: a run holds the counts through one tail, in `array`s of
+native `uint32` and, beside them, their `float32` encodings, so that a line changes one
+slot of each in place (a run of immutable `bytes` had to be copied whole at every play
+and draw). A run is private to its counter, and a reader gets a copy of the summary's
+bytes, never the arrays. A run is taken out of its cache while it is read and counted on
+(`dict.pop`, atomic), so no two threads ever change one run: a thread that finds none
+starts its own, from the chunks. The counts through a
+chunk are kept as a run that is never changed again (a new run starts from a copy).
+The caches are bounded dictionaries, emptied when full (one atomic `clear`), and nothing
+is reachable from a state.
 """
 
 from __future__ import annotations
@@ -38,15 +44,13 @@ from tabletop_rules.chrononauts.tensor_layout import LineParts, Tables, read_lin
 if TYPE_CHECKING:
     from tabletop_rules.chrononauts.history import Record
 
-__all__ = ["Effect", "Own", "SummaryCounter", "Totals"]
+__all__ = ["Effect", "Run", "SummaryCounter"]
 
 _CACHE_SIZE: Final = 1024
 """The most entries of the caches of counts (a cache is emptied when full)."""
 _EFFECTS: Final = 8192
 """The most history entries whose `Effect` is cached (many lines recur: draws, passes, plays)."""
 _SEP: Final = "\x1f"  # `history`'s separator of a stored private line: text, seat, private text
-_F32: Final = struct.Struct("=f")
-_U32: Final = struct.Struct("=I")
 _V = TypeVar("_V")
 _NO_LINE: Final[LineParts] = (-1, -1, -1)
 
@@ -58,32 +62,72 @@ Effect = tuple[int, int, tuple[Change, ...]]
 of the play it adds one to (seat * cards + card type, or -1), and its `Change`s."""
 _NO_EFFECT: Final[Effect] = (-1, -1, ())
 
-Own = tuple[bytes, bytes, tuple[tuple[int, int], ...]]
-"""What one viewer reads differently: their draws per play-deck card type (`uint32`), the `float32`
-encoding of those, and the corrections of the shared counts, ``(index, difference)`` pairs in summary order
-(empty unless a private text counts otherwise than its public text)."""
-Totals = tuple[tuple[Any, ...], int, tuple[int, ...], bytes, bytes, bytes, tuple[Own, ...]]
-"""The summary of a run of history entries (a plain tuple, read by index): the entries (a tail or a
-chunk's items), the number of lines, the lines per seat, the `float32` encoding of those, the
-plays per seat and card type (`uint32`), their encoding, and each seat's `Own`."""
 
+class Run:
+    """The summary through one run of history entries, counted in place.
 
-def _put(block: bytes, k: int, value: float) -> bytes:
-    """`block` with `float32` slot `k` set to `value` (slices and a concatenation: 0.76 µs against
-    1.7 µs for a bytearray copy, `pack_into` and `bytes`, timeit on the loaded machine)."""
-    return block[: 4 * k] + _F32.pack(value) + block[4 * k + 4 :]
+    A run belongs to one `SummaryCounter` and is changed only while it is out of the counter's
+    caches: `SummaryCounter.count` adds entries, `copy` starts another run from it.
 
-
-def _count(counts: bytes, k: int, block: bytes) -> tuple[bytes, bytes]:
-    """One more at `uint32` slot `k` of `counts`, and `block` (their `float32` encoding) with slot `k`
-    set to the new share ``n / (n + 1)``.
-
-    Counts of a few hundred slots are `bytes`, not tuples, because a count changes one slot at a
-    time: two slices and a concatenation copy them in C, where a tuple is rebuilt item by item
-    (`extend` of a play line, 4 players: 2.7 µs against 5.0 µs with tuples, timeit).
+    Attributes:
+        tail: the entries counted since the chunk the run belongs to (a tail, or a chunk's items).
+        lines: the number of lines.
+        seats: the lines of each seat.
+        head: the encoding of those: ``lines / (lines + 100)``, then ``n / (n + 20)`` for each seat.
+        plays: the plays per seat and card type (slot ``seat * deck + card type``).
+        played: their encoding, ``n / (n + 1)`` at each slot.
+        draws: each seat's own draws per play-deck card type.
+        drawn: their encodings.
+        fixes: each seat's corrections of the shared counts, ``{index in summary order: difference}``
+            (empty unless a private text counts otherwise than its public text).
     """
-    n = _U32.unpack_from(counts, 4 * k)[0] + 1
-    return counts[: 4 * k] + _U32.pack(n) + counts[4 * k + 4 :], _put(block, k, n / (n + 1))
+
+    __slots__ = ("drawn", "draws", "fixes", "head", "lines", "played", "plays", "seats", "tail")
+
+    def __init__(
+        self,
+        tail: tuple[Any, ...],
+        lines: int,
+        seats: list[int],
+        head: array[float],
+        plays: array[int],
+        played: array[float],
+        draws: list[array[int]],
+        drawn: list[array[float]],
+        fixes: list[dict[int, int]],
+    ) -> None:
+        self.tail, self.lines, self.seats, self.head = tail, lines, seats, head
+        self.plays, self.played, self.draws, self.drawn, self.fixes = plays, played, draws, drawn, fixes
+
+    @staticmethod
+    def empty(players: int, deck: int) -> Run:
+        """The run of no entries."""
+        plays, draws = bytes(4 * players * deck), bytes(4 * deck)
+        return Run(
+            (),
+            0,
+            [0] * players,
+            array("f", bytes(4 + 4 * players)),
+            array("I", plays),
+            array("f", plays),
+            [array("I", draws) for _ in range(players)],
+            [array("f", draws) for _ in range(players)],
+            [{} for _ in range(players)],
+        )
+
+    def copy(self) -> Run:
+        """A new run with the same counts."""
+        return Run(
+            self.tail,
+            self.lines,
+            self.seats[:],
+            self.head[:],
+            self.plays[:],
+            self.played[:],
+            [a[:] for a in self.draws],
+            [a[:] for a in self.drawn],
+            [dict(f) for f in self.fixes],
+        )
 
 
 class SummaryCounter:
@@ -92,84 +136,98 @@ class SummaryCounter:
     def __init__(self, players: int, deck: int, tables: Tables) -> None:
         self.p, self.d, self.tables = players, deck, tables
         self.seat_shares = tuple(n / (n + 20) for n in range(4096))
+        self.shares = tuple(n / (n + 1) for n in range(4096))
         self.pack_head = struct.Struct(f"={1 + players}f").pack
-        no_draws: Own = (bytes(4 * deck), bytes(4 * deck), ())
-        seats = (0,) * players
-        plays = bytes(4 * players * deck)
-        self.empty: Totals = ((), 0, seats, self._head(0, seats), plays, plays, (no_draws,) * players)
         self.lines: dict[str, LineParts] = {}
         self.effects: dict[str | Record, Effect] = {}
-        self.chunks: dict[object, Totals] = {}
-        self.tails: dict[object, Totals] = {}
+        self.chunks: dict[object, Run] = {}
+        """The counts through each chunk (runs never changed again)."""
+        self.runs: dict[object, Run] = {}
+        """Per chunk, the run through the tail after it read last."""
 
-    def parts(self, viewer: int, log: History) -> tuple[bytes, bytes, bytes]:
-        """The summary of `log` as `viewer` reads it, as three `float32` blocks to join in this order:
-        the lines and lines per seat; the plays; the viewer's own draws."""
+    def summary(self, viewer: int, log: History) -> bytes:
+        """The summary of `log` as `viewer` reads it, as `float32` bytes: the lines and the lines per
+        seat, the plays, the viewer's own draws."""
         node, tail = log._chunks, log._tail  # the shared chunks and the short tail (see `History`)
-        last = self.tails.get(node)
-        if last is None or last[0] is not tail:
-            last = self.totals(node, tail, last)
-        own = last[6][viewer]
-        if own[2]:
-            return self._fixed(last, own)
-        return last[3], last[5], own[1]
-
-    def totals(self, node: Any, tail: tuple[Any, ...], last: Totals | None) -> Totals:
-        """The totals of the chunks up to `node` and of `tail`: from those of the tail read last under
-        `node` when `tail` begins with it (the tail of the next state does), else from the chunks'."""
-        k = -1 if last is None else len(last[0])
-        if last is not None and len(tail) >= k and tail[:k] == last[0]:
-            found = self.extend(last, tail[k:], tail)
+        runs = self.runs
+        run = runs.pop(node, None)  # taken out while in use: no other thread can reach it meanwhile
+        if run is None or run.tail is not tail:
+            # the tail of the next state begins with the tail read last: count on from it
+            k = -1 if run is None else len(run.tail)
+            if run is not None and len(tail) >= k and tail[:k] == run.tail:
+                self.count(run, tail[k:])
+            else:
+                run = self.through(node)
+                self.count(run, tail)
+            run.tail = tail
+        if run.fixes[viewer]:
+            found = self._fixed(run, viewer)
         else:
-            found = self.extend(self.through(node), tail, tail)
-        if len(self.tails) >= _CACHE_SIZE:
-            self.tails.clear()
-        self.tails[node] = found
+            found = b"".join((run.head, run.played, run.drawn[viewer]))
+        if len(runs) >= _CACHE_SIZE:
+            runs.clear()
+        runs[node] = run
         return found
 
-    def through(self, node: Any) -> Totals:
-        """The totals of the history chunk `node` and of the chunks before it."""
+    def through(self, node: Any) -> Run:
+        """A new run of the history chunk `node` and the chunks before it."""
         chain: list[Any] = []
-        base, skip = self.empty, 0
+        base: Run | None = None
+        skip = 0
         while node is not None:
             hit = self.chunks.get(node)
             if hit is not None:
-                base = hit
+                base = hit.copy()
                 break
             chain.append(node)
-            last = self.tails.get(node.parent)
-            if last is not None and node.items[: len(last[0])] == last[0]:
-                base, skip = last, len(last[0])  # the tail read last became this chunk
-                break
-            node = node.parent
+            parent = node.parent
+            last = self.runs.pop(parent, None)  # taken out while it is read, as in `summary`
+            if last is not None:
+                if node.items[: len(last.tail)] == last.tail:  # the tail read last became this chunk
+                    base, skip = last.copy(), len(last.tail)
+                self.runs[parent] = last
+                if base is not None:
+                    break
+            node = parent
+        if base is None:
+            base = Run.empty(self.p, self.d)
         chain.reverse()  # oldest first (mypyc cannot compile `reversed` over a list of `Any`)
         for chunk in chain:
-            base = self._remember(self.chunks, chunk, self.extend(base, chunk.items[skip:], chunk.items))
-            skip = 0
+            self.count(base, chunk.items[skip:])
+            base.tail, skip = chunk.items, 0
+            _remember(self.chunks, chunk, base.copy())
         return base
 
-    def extend(self, base: Totals, entries: Sequence[str | Record], run: tuple[Any, ...]) -> Totals:
-        """`base` followed by the stored history entries `entries`, as the totals of `run`."""
-        if not entries:
-            return (run, *base[1:])
-        _, lines, seat_counts, _, plays, played, owns = base
-        seats = list(seat_counts)
-        changed: list[Own] | None = None
-        effects = self.effects
+    def count(self, run: Run, entries: Sequence[str | Record]) -> None:
+        """Count the stored history entries `entries` into `run`."""
+        effects, shares, seat_shares = self.effects, self.shares, self.seat_shares
+        seats, plays, played, head = run.seats, run.plays, run.played, run.head
         for entry in entries:
             seat, play, changes = effects.get(entry) or self.effect(entry)
             if seat >= 0:
-                seats[seat] += 1
+                n = seats[seat] + 1
+                seats[seat] = n
+                head[1 + seat] = seat_shares[n] if n < 4096 else n / (n + 20)
                 if play >= 0:
-                    plays, played = _count(plays, play, played)
-            if changes:
-                changed = list(owns) if changed is None else changed
-                for viewer, drawn, removed, added in changes:
-                    changed[viewer] = self._own(changed[viewer], drawn, removed, added)
-        lines += len(entries)
-        counts = tuple(seats)
-        owns = owns if changed is None else tuple(changed)
-        return (run, lines, counts, self._head(lines, counts), plays, played, owns)
+                    n = plays[play] + 1
+                    plays[play] = n
+                    played[play] = shares[n] if n < 4096 else n / (n + 1)
+            for viewer, drawn, removed, added in changes:
+                if drawn >= 0:
+                    n = run.draws[viewer][drawn] + 1
+                    run.draws[viewer][drawn] = n
+                    run.drawn[viewer][drawn] = shares[n] if n < 4096 else n / (n + 1)
+                if removed != added:
+                    fixes = run.fixes[viewer]
+                    for k in removed:
+                        fixes[k] = fixes.get(k, 0) - 1
+                    for k in added:
+                        fixes[k] = fixes.get(k, 0) + 1
+                    for k in [k for k, v in fixes.items() if not v]:
+                        del fixes[k]
+        lines = run.lines + len(entries)
+        run.lines = lines
+        head[0] = lines / (lines + 100)
 
     def effect(self, entry: str | Record) -> Effect:
         """What one stored history entry adds, for every viewer (cached by the entry).
@@ -178,9 +236,8 @@ class SummaryCounter:
         the difference as a correction, and a draw line counts as the own draw of the seat that
         reads it with its own seat at the front (C-VIEW-5)."""
         if type(entry) is str and _SEP not in entry:
-            if not entry.startswith("P"):
-                return _NO_EFFECT  # a line of no seat ("turn 7: P2", a ripple): not worth a cache entry
-            public, to, private = self.read(entry), -1, _NO_LINE
+            # a line of no seat ("turn 7: P2", a ripple) adds only a line; its texts recur from game to game
+            public, to, private = (self.read(entry) if entry.startswith("P") else _NO_LINE), -1, _NO_LINE
         else:
             record = entry.split(_SEP) if type(entry) is str else entry
             public, to, private = self.read(str(record[0])), int(record[1]), self.read(str(record[2]))
@@ -205,7 +262,7 @@ class SummaryCounter:
         """`read_line` of a line's text, cached by the text."""
         found = self.lines.get(text)
         if found is None:
-            found = self._remember(self.lines, text, read_line(text, self.p, self.tables))
+            found = _remember(self.lines, text, read_line(text, self.p, self.tables))
         return found
 
     def _counted(self, parts: LineParts) -> tuple[int, ...]:
@@ -218,42 +275,25 @@ class SummaryCounter:
             return (1 + seat, 1 + self.p + seat * self.d + played)
         return (1 + seat,)
 
-    def _own(self, own: Own, drawn: int, removed: tuple[int, ...], added: tuple[int, ...]) -> Own:
-        """`own` with one more draw of card type `drawn` (if not -1), and the shared counts of a line
-        read privately: `removed` (the public text's) taken off, `added` (the private text's) put on."""
-        draws, encoded, fixes = own
-        if drawn >= 0:
-            draws, encoded = _count(draws, drawn, encoded)
-        if removed != added:
-            table = dict(fixes)
-            for k in removed:
-                table[k] = table.get(k, 0) - 1
-            for k in added:
-                table[k] = table.get(k, 0) + 1
-            fixes = tuple(sorted((k, v) for k, v in table.items() if v))
-        return (draws, encoded, fixes)
-
-    def _fixed(self, totals: Totals, own: Own) -> tuple[bytes, bytes, bytes]:
+    def _fixed(self, run: Run, viewer: int) -> bytes:
         """The summary for a viewer whose private lines count otherwise than their public text."""
         p = self.p
-        seats, plays = list(totals[2]), [n for (n,) in _U32.iter_unpack(totals[4])]
-        for k, difference in own[2]:
+        seats, plays = run.seats[:], run.plays.tolist()
+        for k, difference in run.fixes[viewer].items():
             if k <= p:
                 seats[k - 1] += difference
             else:
                 plays[k - 1 - p] += difference
-        return self._head(totals[1], tuple(seats)), array("f", [n / (n + 1) for n in plays]).tobytes(), own[1]
+        played = array("f", [n / (n + 1) for n in plays])
+        return b"".join((self._head(run.lines, seats), played, run.drawn[viewer]))
 
-    def _head(self, lines: int, seats: tuple[int, ...]) -> bytes:
+    def _head(self, lines: int, seats: list[int]) -> bytes:
         """The encoding of the number of lines and of the lines per seat."""
-        try:  # n / (n + 20) looked up in C: 21 bytecodes a call, not 66 (settrace)
-            return self.pack_head(lines / (lines + 100), *map(self.seat_shares.__getitem__, seats))
-        except IndexError:  # a seat with 4,096 lines or more
-            return self.pack_head(lines / (lines + 100), *(n / (n + 20) for n in seats))
+        return self.pack_head(lines / (lines + 100), *(n / (n + 20) for n in seats))
 
-    @staticmethod
-    def _remember(cache: dict[Any, _V], key: object, value: _V) -> _V:
-        if len(cache) >= _CACHE_SIZE:
-            cache.clear()
-        cache[key] = value
-        return value
+
+def _remember(cache: dict[Any, _V], key: object, value: _V) -> _V:
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+    return value

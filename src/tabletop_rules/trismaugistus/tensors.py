@@ -73,7 +73,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from tabletop_rules.core.arrays import FloatArray, batch, copy_row, every_seat
+from tabletop_rules.core.arrays import FloatArray, batch, every_seat, row_view
 from tabletop_rules.core.errors import InvalidStateError
 from tabletop_rules.core.frozen import frozen_mapping
 from tabletop_rules.core.jsonio import brief
@@ -495,12 +495,13 @@ def observation_array(state: State, player: int = 0, out: object = None) -> Floa
         blocks.no_pending if pending is None else _floats(_pending(blocks.lay, pending)),
         blocks.no_score if score is None else _floats(_score(score)),
     ]
-    row = copy_row(out, bytearray().join(parts), "observation_array")
+    encoded, row = row_view(out, bytearray().join(parts), "observation_array")
     if state.turn:
         row[_TURN] = _squash(state.turn, 20)
     if state.human_dice:
         row[_HUMAN_DICE] = state.human_dice / 3
-    return row
+    row.release()
+    return encoded
 
 
 def _flow_of(lay: _Layout, key: tuple[Any, ...]) -> list[float]:
