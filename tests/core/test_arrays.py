@@ -111,14 +111,18 @@ def test_row_view_copies_the_bytes_of_a_row_into_out_or_a_new_array_and_writes_t
     assert out.tolist() == [1.5, -2.0, 4.0]
 
 
-def test_mask_row_marks_the_ids_in_out_or_a_new_array() -> None:
+def test_mask_row_copies_the_marks_into_out_or_a_new_array() -> None:
     out = np.ones(5, np.int8)
-    assert arrays.mask_row(out, 5, [3, 0], "m") is out
+    marks = bytes([1, 0, 0, 1, 0])
+    assert arrays.mask_row(out, marks, "m") is out
     assert out.tolist() == [1, 0, 0, 1, 0]
-    new = arrays.mask_row(None, 4, (2,), "m")
+    shared = bytearray([0, 0, 1, 0])
+    new = arrays.mask_row(None, shared, "m")
     assert new.dtype == np.int8
     assert new.flags.writeable
-    assert new.tolist() == [0, 0, 1, 0]
+    new[0] = 1  # a copy: the caller's marks are not the array's buffer
+    assert new.tolist() == [1, 0, 1, 0]
+    assert shared == bytearray([0, 0, 1, 0])
     for wrong in (
         np.zeros(5, np.uint8),
         np.zeros(5, np.bool_),
@@ -126,7 +130,7 @@ def test_mask_row_marks_the_ids_in_out_or_a_new_array() -> None:
         np.zeros((5, 1), np.int8),
     ):
         with pytest.raises(InvalidRequestError, match=r"^m: out must"):
-            arrays.mask_row(wrong, 5, [1], "m")
+            arrays.mask_row(wrong, marks, "m")
     assert out.tolist() == [1, 0, 0, 1, 0]
 
 

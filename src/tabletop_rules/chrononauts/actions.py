@@ -236,9 +236,9 @@ class _DecisionIds:
     `Context.kill_times`, `PASS`), so they are looked up by identity, `id(move)` in a dict of
     ints, all in C (`map`), where the layout's table would hash each record's fields (a frozen
     attrs hash, a Python call). The table holds the records, so no id in it can be reused while
-    it lives; it is private to this module and never changed once built. The other moves (a
-    Memo, a Discard, a Mulligan...) are found by value. Moves from the engine need no exact-type
-    check (`move_to_action` makes it for moves from a caller).
+    it lives; it is private to this module and never changed once built, but for the memo of the
+    last mask. The other moves (a Memo, a Discard, a Mulligan...) are found by value. Moves from
+    the engine need no exact-type check (`move_to_action` makes it for moves from a caller).
     """
 
     def __init__(self, ctx: Context) -> None:
@@ -251,11 +251,32 @@ class _DecisionIds:
         self.shared = by_identity.__getitem__
         self.by_identity = by_identity.get
         self.by_value = ids
+        self.last_marks: tuple[tuple[Move, ...], bytes | bytearray] = ((), bytes(self.size))
 
     def id_of(self, move: Move) -> int:
         """The id of one legal move of the engine (a shared record, or another by value)."""
         found = self.by_identity(id(move))
         return self.by_value[move] if found is None else found
+
+    def ids(self, moves: tuple[Move, ...]) -> list[int]:
+        """The ids of the engine's legal moves `moves`, in their order."""
+        try:
+            return [*map(self.shared, map(id, moves))]  # the commonest case: only shared records
+        except KeyError:
+            return [*map(self.id_of, moves)]
+
+    def marks(self, moves: tuple[Move, ...]) -> bytes | bytearray:
+        """The mask of the engine's legal moves `moves`, a byte per id: from the memo of the last moves
+        when they are the same tuple (a poll with nothing to play but pass is one shared tuple; the
+        memo holds the tuple, so its identity cannot be another's), else marked anew."""
+        memo = self.last_marks
+        if memo[0] is moves:
+            return memo[1]
+        marks = bytearray(self.size)
+        for k in self.ids(moves):
+            marks[k] = 1
+        self.last_marks = (moves, marks)  # one atomic store: a thread reads the old pair or the new
+        return marks
 
 
 _DECISION_IDS: dict[int, _DecisionIds] = {}
@@ -276,11 +297,7 @@ def _decision_ids(state: object, what: str) -> _DecisionIds:
 
 def _legal_ids(state: State, table: _DecisionIds) -> list[int]:
     """The ids of the legal decisions, in the order of `legal_moves`."""
-    moves = legal_moves(state)
-    try:
-        return [*map(table.shared, map(id, moves))]  # the commonest case: only shared records
-    except KeyError:
-        return [*map(table.id_of, moves)]
+    return table.ids(legal_moves(state))
 
 
 def legal_action_ids(state: State) -> list[int]:
@@ -309,7 +326,7 @@ def legal_action_mask(state: State, out: object = None) -> Int8Array:
         ImportError: numpy is not installed.
     """
     table = _decision_ids(state, "legal_action_mask")
-    return mask_row(out, table.size, _legal_ids(state, table), "legal_action_mask")
+    return mask_row(out, table.marks(legal_moves(state)), "legal_action_mask")
 
 
 def max_game_length(state: State) -> int | None:

@@ -163,13 +163,17 @@ class Blocks:
         return joined
 
     def sizes_part(self, state: State) -> bytes:
-        """The draw pile's size and each hand's, over the deck's; memorised for the next state."""
-        draw = sum(state.draw_pile)
-        lengths = (*map(len, state.hands),)
-        joined = (self.draws[draw] if draw < len(self.draws) else _F32.pack(draw / self.deck_size)) + (
-            self.hands_parts.get(lengths) or self.hands_part(lengths)
-        )
-        self.sizes_memo = (state.draw_pile, state.hands, joined)
+        """The draw pile's size and each hand's, over the deck's; memorised for the next state (the draw
+        pile's part from the memo when it is the same object: summing it is the larger part)."""
+        memo, pile, hands = self.sizes_memo, state.draw_pile, state.hands
+        if memo[0] is pile:
+            draw = memo[3]
+        else:
+            n = sum(pile)
+            draw = self.draws[n] if n < len(self.draws) else _F32.pack(n / self.deck_size)
+        lengths = (*map(len, hands),)
+        joined = draw + (self.hands_parts.get(lengths) or self.hands_part(lengths))
+        self.sizes_memo = (pile, hands, joined, draw)
         return joined
 
     def hands_part(self, lengths: tuple[int, ...]) -> bytes:

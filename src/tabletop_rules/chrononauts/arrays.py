@@ -27,12 +27,13 @@ sections, the value of *n* copies of each card type). A row is then joined from
 (the TimeLine, the tableaux, the discard pile, the goal-card piles, the viewer's
 own cards, the result), since successive states share those parts; the few values
 that change on most moves (seats, phase, turn, pile and hand sizes, the pending
-card) are written into the joined row one by one. The history summary is never
-rescanned: the cumulative counts are cached per (history chunk, viewer), and per
-viewer the counts of the last tail read are extended by the lines added since.
-The caches are bounded dictionaries, emptied when full, holding `bytes` and
-tuples only; nothing reachable from a state is cached or changed, and two threads
-at worst compute the same block twice.
+card) are written into the row one by one. The history summary is never
+rescanned: the counts through each history chunk are cached, and the counts of
+the last tail read under a chunk are counted on by the lines added since
+(`history_counts`). The caches are bounded dictionaries, emptied when full,
+holding `bytes` and tuples, and the history summary's running counts, which only
+one thread at a time holds; nothing reachable from a state is cached or changed,
+and two threads at worst compute the same block twice.
 """
 
 from __future__ import annotations

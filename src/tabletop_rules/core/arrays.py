@@ -15,7 +15,7 @@ layouts; tests check them equal.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from tabletop_rules.core.errors import InvalidRequestError
@@ -180,25 +180,22 @@ def int8_row(out: object, size: int, what: str) -> Int8Array:
     return _row(out, size, _kinds()[3], what)  # type: ignore[no-any-return]
 
 
-def mask_row(out: object, size: int, ids: Iterable[int], what: str) -> Int8Array:
-    """An `int8` row of `size`, 1 at each of `ids` (in `range(size)`) and 0 elsewhere: written into `out`
-    when given (checked first), else a new array.
+def mask_row(out: object, marks: bytes | bytearray, what: str) -> Int8Array:
+    """The `int8` row whose items are the bytes of `marks` (1 at each legal action, else 0): copied into
+    `out` when given (checked first), else a new array.
 
-    The row is marked in a `bytearray` and copied into `out` through its buffer: one check and one copy
-    whatever the number of ids, where `int8_row` and a numpy item store per id cost about 7,000 and 600
+    For a mask marked in a `bytearray` (or kept as `bytes`): one check and one copy whatever the number
+    of legal actions, where `int8_row` and a numpy item store per action cost about 7,000 and 600
     instructions (callgrind).
 
     Raises:
-        InvalidRequestError: `out` is not a writeable C-contiguous `numpy.ndarray` of shape `(size,)` and
-            dtype `int8`.
+        InvalidRequestError: `out` is not a writeable C-contiguous `numpy.ndarray` of shape
+            `(len(marks),)` and dtype `int8`.
     """
-    marks = bytearray(size)
-    for k in ids:
-        marks[k] = 1
     np, _, _, int8 = _kinds()
     if out is None:
-        return np.frombuffer(marks, int8)  # type: ignore[no-any-return]
-    _buffer(out, size, int8, what, "b").cast("B")[:] = marks
+        return np.frombuffer(bytearray(marks), int8)  # type: ignore[no-any-return]
+    _buffer(out, len(marks), int8, what, "b").cast("B")[:] = marks
     return out  # type: ignore[return-value]
 
 
