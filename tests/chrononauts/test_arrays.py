@@ -289,6 +289,7 @@ def _rewrite_private_lines(state: Any, other: int, rng: random.Random) -> Any:
 
 def _queue_other(state: Any, viewer: int) -> Any:
     """`state` whose queued goal cards hidden from `viewer` are swapped with cards of the piles."""
+
     def hidden(entry: QueueEntry) -> bool:
         return not entry.revealed and entry.returned_by != viewer
 
@@ -332,10 +333,10 @@ def test_another_players_hidden_cards_and_private_lines_never_change_a_row() -> 
 
 
 def test_threads_reading_the_same_games_get_the_rows_of_one_thread() -> None:
-    """REL-ARRAYS-3: the history summary's running counts are never changed by two threads at once
-    (each run is taken out of its cache while in use): threads that read the states of the same
-    games in different orders, switching as often as the interpreter allows, get the rows that one
-    thread gets."""
+    """REL-ARRAYS-3, REL-THREADS-1: the history summary's running counts are never changed by two
+    threads at once (each run is taken out of its cache while in use): threads that read the states
+    of the same games in different orders, switching as often as the interpreter allows, get the rows
+    that one thread gets."""
     games = [_states(C.new_game(players=n), seed=n, max_moves=700) for n in (3, 4)]
     states = [state for game in games for state in game[::3]]
     expected = [T.information_state_array(s, k % s.players).tobytes() for k, s in enumerate(states)]
