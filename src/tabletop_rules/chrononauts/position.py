@@ -1,8 +1,8 @@
 """A working copy of a state and the questions the rules ask of it (C-STATE-*, C-WIN-*).
 
-`Position` copies a frozen `State` lazily (a read-only position shares the
-state's tuples; the engine's mutable `Work` copies only the zones it touches)
-and answers the rules' questions: the UltraParadox, readable IDs, Missions
+`Position` reads a frozen `State` (a read-only position returns the state's
+tuples; the engine's mutable `Work` copies only the zones it touches, on first
+use) and answers the rules' questions: the UltraParadox, readable IDs, Missions
 done, win conditions.  It also holds the history lines that the engine and its
 fast paths both write, so the two always write the same text.
 """
