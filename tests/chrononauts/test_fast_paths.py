@@ -100,8 +100,8 @@ def test_every_fast_path_is_taken(taken):
 
 
 def test_freezing_a_work_builds_the_record_the_constructor_builds() -> None:
-    """`Position.freeze` (`core.frozen.open_layout`) builds the record the constructor builds: the
-    zones a Work copied are frozen again (hands sorted), the others are the state's own."""
+    """`Work.freeze` builds the record the constructor builds: the zones a Work copied are frozen again
+    (hands sorted), the others are the state's own."""
     zones = {
         "status": "status",
         "draw": "draw_pile",
