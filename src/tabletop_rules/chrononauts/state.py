@@ -287,8 +287,9 @@ slot stores, then makes it a `State`.
 Kept by measurement (issue 25's bar: 10 %): with the `State` constructor in `successor` instead, a
 4-player random playout takes 1.23× the instructions in the pure build (92.9 k against 75.3 k a move)
 and 1.27× in the compiled build (84.9 k against 66.6 k), `benchmarks/shortcuts.py --instructions
---games 4 --only "Chrononauts 4p"`, 2026-11-27. It keeps `state.py` out of the compiled build (a compiled
-`_StateSlots` would be an extension class, which the `attrs` record may not inherit from)."""
+--games 4 --only "Chrononauts 4p"`, 2026-11-27, at `7bf6f5e`. It keeps `state.py` out of the compiled
+build (a compiled `_StateSlots` would be an extension class, which the `attrs` record may not inherit
+from)."""
 
 
 def successor(
