@@ -25,7 +25,16 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 PACKAGE = Path("src/tabletop_rules")
 COMPILED_MODULES: tuple[str, ...] = (
     "chrononauts/array_blocks.py",
+    "chrononauts/effects.py",
+    "chrononauts/engine.py",
+    "chrononauts/fast_paths.py",
+    "chrononauts/frames.py",
     "chrononauts/history_counts.py",
+    "chrononauts/legality.py",
+    "chrononauts/position.py",
+    "chrononauts/rules.py",
+    "chrononauts/stack_checks.py",
+    "chrononauts/work.py",
     "valandris/reach.py",
     "valandris/rules.py",
     "trismaugistus/automa.py",

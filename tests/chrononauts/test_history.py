@@ -79,7 +79,7 @@ def test_a_history_cannot_be_changed():  # shared by every later state of a game
 
 
 def test_a_linked_history_is_a_history_that_cannot_be_changed():
-    """`History.link` builds its result in a twin class; what it returns is a guarded `History`."""
+    """`History.link` builds its result past the write guard; what it returns is a guarded `History`."""
     import pytest
 
     from tabletop_rules.chrononauts.history import EMPTY_HISTORY, History

@@ -353,7 +353,7 @@ def _discontinuity(w: Work, owner: int, card: ActionCard, target: Target) -> Non
     cfg = w.cfg
     direction = target if cfg.discontinuity_direction == "player_choice" else cfg.discontinuity_direction
     step = 1 if direction == "next" else -1
-    w.hands = [w.hands[(p - step) % w.n] for p in range(w.n)]
+    w.hands[:] = [w.hands[(p - step) % w.n] for p in range(w.n)]
     w.say(f"every hand passes to the {direction} player")
 
 
@@ -366,7 +366,7 @@ def _time_vortex(w: Work, owner: int, card: ActionCard, target: Target) -> None:
     """C-ACT-6, C-RULING-32: every hand into the pool, dealt back one chance draw at a time."""
     pool = tuple(sorted(c for hand in w.hands for c in hand))
     owed = tuple(len(h) for h in w.hands) if w.cfg.time_vortex_deal == "restore_sizes" else ()
-    w.hands = [[] for _ in range(w.n)]
+    w.hands[:] = [[] for _ in range(w.n)]
     w.say(f"{len(pool)} cards are gathered into the Time Vortex")
     if pool:
         w.stack.append(VortexDeal(pool, vortex_next(w.n, owner, owed), owed))

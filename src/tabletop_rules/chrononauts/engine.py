@@ -2,7 +2,7 @@
 
 `Engine` is the `Work` of one move: `Engine.decide` applies a decision and
 `Engine.chance` a chance outcome, then `Engine.advance` runs every automatic
-frame until a decision or a chance event is due, and `Position.freeze` makes
+frame until a decision or a chance event is due, and `Work.freeze` makes
 the result a frozen state again, so callers only ever see immutable states.
 Card effects are looked up in `effects.EFFECTS`.  No random number is drawn
 here (C-CHANCE-1).  Comments name the clause each step follows.

@@ -9,12 +9,11 @@ or nobody (the engine resolves it at once).  Frames are frozen and shared.
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
 from tabletop_rules.chrononauts.moves import Play
-from tabletop_rules.core.frozen import open_layout
 
 __all__ = [
     "CHANCE_FRAMES",
@@ -82,15 +81,8 @@ class PlayStep:
     kind: str
 
 
-class _WindowSlots:
-    """The slots of `Window`'s fields, in a plain base class so that `_window` can fill a twin with
-    plain stores (see `core.frozen.open_layout`)."""
-
-    __slots__ = ("__weakref__", "eligible", "index", "origin", "owner", "passes", "play", "step")
-
-
 @attrs.frozen
-class Window(_WindowSlots):
+class Window:
     """A Memo reaction window over the pending ``play`` by ``owner`` (C-MEMO-3, C-RULING-6).
 
     ``origin`` is where the card came from (``hand``/``discard``/``draw``) and
@@ -113,37 +105,17 @@ class Window(_WindowSlots):
     @staticmethod
     def opened(owner: int, play: Play, origin: str, step: str, eligible: tuple[int, ...]) -> Window:
         """A new window over ``play``, polling ``eligible`` from the first (C-PLAY-3)."""
-        return _window(owner, play, origin, step, eligible, 0, 0)
+        return Window(owner, play, origin, step, eligible, 0, 0)
 
     def after_pass(self) -> Window:
         """The window once the polled player passes: the next seat is polled."""
-        return _window(
+        return Window(
             self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, self.passes + 1
         )
 
     def after_memo(self) -> Window:
         """The window once the polled player plays a Memo: the passes count again from zero."""
-        return _window(self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, 0)
-
-
-_OPEN_WINDOW: Final = open_layout(Window)
-
-
-def _window(
-    owner: int, play: Play, origin: str, step: str, eligible: tuple[int, ...], index: int, passes: int
-) -> Window:
-    """``Window(...)`` in half the time: a pass is the commonest move, so a window fills the record's
-    twin with plain slot stores and then becomes a frozen `Window` (`core.frozen.open_layout`)."""
-    new: Any = object.__new__(_OPEN_WINDOW)
-    new.owner = owner
-    new.play = play
-    new.origin = origin
-    new.step = step
-    new.eligible = eligible
-    new.index = index
-    new.passes = passes
-    new.__class__ = Window
-    return new  # type: ignore[no-any-return]
+        return Window(self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, 0)
 
 
 @attrs.frozen

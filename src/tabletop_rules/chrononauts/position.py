@@ -1,8 +1,8 @@
 """A working copy of a state and the questions the rules ask of it (C-STATE-*, C-WIN-*).
 
-`Position` copies a frozen `State` lazily (a read-only position shares the
-state's tuples; the engine's mutable `Work` copies only the zones it touches)
-and answers the rules' questions: the UltraParadox, readable IDs, Missions
+`Position` reads a frozen `State` (a read-only position returns the state's
+tuples; the engine's mutable `Work` copies only the zones it touches, on first
+use) and answers the rules' questions: the UltraParadox, readable IDs, Missions
 done, win conditions.  It also holds the history lines that the engine and its
 fast paths both write, so the two always write the same text.
 """
@@ -10,7 +10,8 @@ fast paths both write, so the two always write the same text.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any, Final
 
 from tabletop_rules.chrononauts.content.records import (
@@ -25,7 +26,7 @@ from tabletop_rules.chrononauts.context import Context
 from tabletop_rules.chrononauts.frames import Frame, Window
 from tabletop_rules.chrononauts.history import Record
 from tabletop_rules.chrononauts.moves import Play
-from tabletop_rules.chrononauts.state import OPEN, OPEN_STATE, TRUE, QueueEntry, State
+from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, State
 
 __all__ = [
     "Position",
@@ -115,67 +116,33 @@ def deal_event(cards: CardSet, player: int, card: str) -> Record:
     return (f"{who} is dealt a card", player, f"{who} is dealt {cards.name(card)}")
 
 
-def _frozen_hands(hands: list[list[str]]) -> tuple[tuple[str, ...], ...]:
-    return tuple([tuple(sorted(hand)) for hand in hands])  # hands stay sorted
-
-
-def _frozen_tableaux(tableaux: list[list[str]]) -> tuple[tuple[str, ...], ...]:
-    return tuple([tuple(tableau) for tableau in tableaux])
-
-
-# Position attribute -> (State field, copy for a mutable Work, back to the State's frozen type).
-# Read-only Positions share the state's tuples; `freeze` converts back only the zones a Work copied.
-_ZONES: Final[dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]]] = {
-    "status": ("status", list, tuple),
-    "draw": ("draw_pile", list, tuple),
-    "discard": ("discard_pile", list, tuple),
-    "hands": ("hands", lambda hands: [list(h) for h in hands], _frozen_hands),
-    "tableaux": ("tableaux", lambda tableaux: [list(t) for t in tableaux], _frozen_tableaux),
-    "ids": ("ids", list, tuple),
-    "missions": ("missions", list, tuple),
-    "id_pile": ("id_pile", set, frozenset),
-    "id_queue": ("id_queue", list, tuple),
-    "mission_pile": ("mission_pile", set, frozenset),
-    "mission_queue": ("mission_queue", list, tuple),
-    "revealed": ("revealed_ids", list, tuple),
-    "out_of_game": ("out_of_game", list, tuple),
-    "solo_ids": ("solo_ids", list, tuple),
-    "home_row": ("home_row", list, tuple),
-    "stack": ("stack", list, tuple),
+_FIELDS: Final[dict[str, str]] = {
+    "status": "status",
+    "draw": "draw_pile",
+    "discard": "discard_pile",
+    "hands": "hands",
+    "tableaux": "tableaux",
+    "ids": "ids",
+    "missions": "missions",
+    "id_pile": "id_pile",
+    "id_queue": "id_queue",
+    "mission_pile": "mission_pile",
+    "mission_queue": "mission_queue",
+    "revealed": "revealed_ids",
+    "out_of_game": "out_of_game",
+    "solo_ids": "solo_ids",
+    "home_row": "home_row",
 }
-
-
-_READ_ONLY_SCALARS: Final = frozenset({"active", "turn", "extra_turns"})
-"""What a read-only Position reads from its state when asked (a `Work` copies them at once)."""
+"""Position zone -> the `State` field it reads (`peek`)."""
 
 
 class Position:
-    """A copy of a `State` and the questions the rules ask of it.
+    """A `State` and the questions the rules ask of it.
 
-    The zones are copied lazily, on first use: a read-only ``Position`` (legality)
-    reads the state's own tuples, and the engine's mutable ``Work`` copies into
-    lists only the zones it touches; `freeze` reuses the untouched ones.
+    A read-only ``Position`` (legality) reads the state's own zones (its tuples); the engine's mutable
+    `Work` (a subclass) copies into lists only the zones a move changes, on first use, and
+    `Work.freeze` shares the others with the state before.
     """
-
-    MUTABLE = False
-
-    # the zones, materialised by __getattr__ (lists in a Work, the state's tuples otherwise)
-    status: list[str]
-    draw: list[int]
-    discard: list[str]
-    hands: list[list[str]]
-    tableaux: list[list[str]]
-    ids: list[str]
-    missions: list[str]
-    id_pile: set[str]
-    id_queue: list[QueueEntry]
-    mission_pile: set[str]
-    mission_queue: list[QueueEntry]
-    revealed: list[str]
-    out_of_game: list[str]
-    solo_ids: list[str]
-    home_row: list[str]
-    stack: list[Frame]
 
     def __init__(self, s: State) -> None:
         ctx = s.ctx
@@ -186,81 +153,77 @@ class Position:
         self.n = ctx.players
         self.alt = s.alt
         self.result = s.result
-        if self.MUTABLE:
-            self.active = s.active
-            self.turn = s.turn
-            self.extra_turns = s.extra_turns
-            self.log: list[Record] = []  # the events of this change, as History records
-            self.stack = list(s.stack)  # every change touches the stack
-        else:  # read-only: share the state's tuples (typed as lists, only ever read)
-            # the zones that listing legal moves reads (and the result above), set at once; the others
-            # (goal piles, queues, the turn...) come from the state through __getattr__ when asked
-            d = self.__dict__
-            d["status"] = s.status
-            d["draw"] = s.draw_pile
-            d["discard"] = s.discard_pile
-            d["hands"] = s.hands
-            d["tableaux"] = s.tableaux
-            d["stack"] = s.stack
+        self.active = s.active
+        self.turn = s.turn
+        self.extra_turns = s.extra_turns
+        self.stack: list[Frame] = list(s.stack)  # a short list, which a Work changes
 
-    def __getattr__(self, name: str) -> Any:
-        lazy = _ZONES.get(name)
-        if lazy is None:
-            if name in _READ_ONLY_SCALARS and not self.MUTABLE:
-                return getattr(self.source, name)
-            raise AttributeError(name)
-        value = getattr(self.source, lazy[0])
-        if self.MUTABLE:
-            value = lazy[1](value)
-        self.__dict__[name] = value
-        return value
+    # the zones: a read-only position reads the state's; `Work` overrides each with its own copy
+    @property
+    def status(self) -> Sequence[str]:
+        return self.source.status
+
+    @property
+    def draw(self) -> Sequence[int]:
+        return self.source.draw_pile
+
+    @property
+    def discard(self) -> Sequence[str]:
+        return self.source.discard_pile
+
+    @property
+    def hands(self) -> Sequence[Sequence[str]]:
+        return self.source.hands
+
+    @property
+    def tableaux(self) -> Sequence[Sequence[str]]:
+        return self.source.tableaux
+
+    @property
+    def ids(self) -> Sequence[str]:
+        return self.source.ids
+
+    @property
+    def missions(self) -> Sequence[str]:
+        return self.source.missions
+
+    @property
+    def id_pile(self) -> AbstractSet[str]:
+        return self.source.id_pile
+
+    @property
+    def id_queue(self) -> Sequence[QueueEntry]:
+        return self.source.id_queue
+
+    @property
+    def mission_pile(self) -> AbstractSet[str]:
+        return self.source.mission_pile
+
+    @property
+    def mission_queue(self) -> Sequence[QueueEntry]:
+        return self.source.mission_queue
+
+    @property
+    def revealed(self) -> Sequence[str]:
+        return self.source.revealed_ids
+
+    @property
+    def out_of_game(self) -> Sequence[str]:
+        return self.source.out_of_game
+
+    @property
+    def solo_ids(self) -> Sequence[str]:
+        return self.source.solo_ids
+
+    @property
+    def home_row(self) -> Sequence[str]:
+        return self.source.home_row
 
     def peek(self, name: str) -> Any:
-        """A zone as it is now, to read and not to change: the copy this position made of it, or the
-        state's own.  A question asked of a `Work` (is a win condition met? is the draw pile empty?)
-        then copies nothing, and `freeze` keeps the state's tuple."""
-        value = self.__dict__.get(name)
-        return getattr(self.source, _ZONES[name][0]) if value is None else value
-
-    def freeze(self) -> State:
-        """The state of this position: the zones it copied become tuples again, the others are shared.
-
-        Built as `state.successor` builds a state: the record's twin is filled with plain slot stores,
-        starting from the source state's fields, and only the zones this position copied are
-        converted back (`core.frozen.open_layout`).
-        """
-        s = self.source
-        new: Any = object.__new__(OPEN_STATE)
-        new.ctx = self.ctx
-        new.alt = self.alt
-        new.status = s.status
-        new.draw_pile = s.draw_pile
-        new.discard_pile = s.discard_pile
-        new.hands = s.hands
-        new.tableaux = s.tableaux
-        new.ids = s.ids
-        new.missions = s.missions
-        new.id_pile = s.id_pile
-        new.id_queue = s.id_queue
-        new.mission_pile = s.mission_pile
-        new.mission_queue = s.mission_queue
-        new.revealed_ids = s.revealed_ids
-        new.out_of_game = s.out_of_game
-        new.solo_ids = s.solo_ids
-        new.home_row = s.home_row
-        new.active = self.active
-        new.turn = self.turn
-        new.extra_turns = self.extra_turns
-        new.stack = s.stack
-        new.result = self.result
-        new.log = s.log.extended(self.log)
-        # the zones this position copied (the stack, and the few others the move touched), frozen again
-        for name, value in self.__dict__.items():
-            zone = _ZONES.get(name)
-            if zone is not None:
-                setattr(new, zone[0], zone[2](value))
-        new.__class__ = State  # the same layout: from here on a frozen State
-        return new  # type: ignore[no-any-return]
+        """A zone as it is now, to read and not to change: the state's own here, the copy a `Work` made
+        of it there.  A question asked of a `Work` (is a win condition met? is the draw pile empty?)
+        then copies nothing, and `Work.freeze` keeps the state's tuple."""
+        return getattr(self.source, _FIELDS[name])
 
     # ------------------------------------------------------------------ small helpers
     def play(self, card: str, target: str | int | None = None) -> Play:

@@ -79,9 +79,9 @@ Thorns; the histories name them, and Rainbow's and one placeholder ID's years ch
 def new_game(
     options: Options | Mapping[str, Any] | None = None,
     *,
-    players: int | None = None,
-    cards: CardSet | None = None,
-    variant: str | None = None,
+    players: object = None,
+    cards: object = None,
+    variant: object = None,
 ) -> State:
     """The state before the deal: TimeLine in True History, piles full (C-SETUP-1..6).
 
@@ -96,6 +96,7 @@ def new_game(
         InvalidOptionError: bad options or player count.
         InvalidContentError: the card list at ``options.card_data_path`` is invalid.
     """
+    # a caller's values arrive as `object` and are narrowed here (a compiled build checks annotations)
     opts = Options.coerce(options)
     if variant is not None and variant != opts.variant:
         if variant not in VARIANTS:
@@ -105,7 +106,12 @@ def new_game(
         cards = load_cards(opts.card_data_path) if opts.card_data_path else default_cards()
     elif not isinstance(cards, CardSet):
         raise InvalidOptionError("cards must be a CardSet (see load_cards and cards_from_json)")
-    n = players if players is not None else (1 if opts.variant == "solonauts" else 4)
+    if players is None:
+        n = 1 if opts.variant == "solonauts" else 4
+    elif type(players) is int:
+        n = players
+    else:
+        raise InvalidOptionError(f"players must be an int, got {brief(players)}")
     check_players(opts, n, cards)
     ctx = make_context(cards, opts, n)
     todo: list[Frame] = []

@@ -267,11 +267,11 @@ class _Reader:
             where = f"{what}.{field.name}"
             if field.name in ("player", "owner", "next_player"):
                 kwargs[field.name] = self.seat(raw, where)
-            elif field.type == "int":
+            elif field.type in ("int", int):  # an annotation's text, or its class once frames.py is compiled
                 kwargs[field.name] = self.int_(raw, where, 0, MAX_FRAME_NUMBER)
             elif field.name in FRAME_CHOICES:
                 kwargs[field.name] = self.choice(raw, where, FRAME_CHOICES[field.name])
-            elif field.type == "Play":
+            elif field.type in ("Play", Play):
                 kwargs[field.name] = self.play(raw, where)
             elif field.name == "eligible":
                 kwargs[field.name] = tuple(self.seat(v, where) for v in self.list_(raw, where))

@@ -11,20 +11,193 @@ here (C-CHANCE-1).
 from __future__ import annotations
 
 import functools
+from typing import Any, Final
 
 from tabletop_rules.chrononauts.context import Context
 from tabletop_rules.chrononauts.frames import DealGoal, MiracleEnd, VortexDeal, Window
 from tabletop_rules.chrononauts.history import Record
 from tabletop_rules.chrononauts.position import Position, flip_line, goal_event, ultraparadox_of
-from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, Result
+from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, Result, State
 
 __all__ = ["Work", "paradox_table", "ripple_pass"]
 
+_COPIES: Final[dict[str, str]] = {name: f"_{name}" for name in (
+    "status", "draw", "discard", "hands", "tableaux", "ids", "missions", "id_pile", "id_queue",
+    "mission_pile", "mission_queue", "revealed", "out_of_game", "solo_ids", "home_row",
+)}
+"""A zone -> the attribute that holds a `Work`'s copy of it (`peek`)."""
+
 
 class Work(Position):
-    """The position being changed by one move; `Position.freeze` makes it a state again."""
+    """The position being changed by one move; `freeze` makes it a state again.
 
-    MUTABLE = True
+    Each zone is copied into a list (a set for a goal pile) the first time the move reads it through
+    its property, so that the rules may change it; the zones a move never reads stay the state's."""
+
+    def __init__(self, s: State) -> None:
+        super().__init__(s)
+        self.log: list[Record] = []  # the events of this change, as History records
+        self._status: list[str] | None = None
+        self._draw: list[int] | None = None
+        self._discard: list[str] | None = None
+        self._hands: list[list[str]] | None = None
+        self._tableaux: list[list[str]] | None = None
+        self._ids: list[str] | None = None
+        self._missions: list[str] | None = None
+        self._id_pile: set[str] | None = None
+        self._id_queue: list[QueueEntry] | None = None
+        self._mission_pile: set[str] | None = None
+        self._mission_queue: list[QueueEntry] | None = None
+        self._revealed: list[str] | None = None
+        self._out_of_game: list[str] | None = None
+        self._solo_ids: list[str] | None = None
+        self._home_row: list[str] | None = None
+
+    # ------------------------------------------------------------------ the zones, copied on first use
+    @property
+    def status(self) -> list[str]:
+        zone = self._status
+        if zone is None:
+            zone = self._status = list(self.source.status)
+        return zone
+
+    @property
+    def draw(self) -> list[int]:
+        zone = self._draw
+        if zone is None:
+            zone = self._draw = list(self.source.draw_pile)
+        return zone
+
+    @property
+    def discard(self) -> list[str]:
+        zone = self._discard
+        if zone is None:
+            zone = self._discard = list(self.source.discard_pile)
+        return zone
+
+    @property
+    def hands(self) -> list[list[str]]:
+        zone = self._hands
+        if zone is None:
+            zone = self._hands = [list(hand) for hand in self.source.hands]
+        return zone
+
+    @property
+    def tableaux(self) -> list[list[str]]:
+        zone = self._tableaux
+        if zone is None:
+            zone = self._tableaux = [list(tableau) for tableau in self.source.tableaux]
+        return zone
+
+    @property
+    def ids(self) -> list[str]:
+        zone = self._ids
+        if zone is None:
+            zone = self._ids = list(self.source.ids)
+        return zone
+
+    @property
+    def missions(self) -> list[str]:
+        zone = self._missions
+        if zone is None:
+            zone = self._missions = list(self.source.missions)
+        return zone
+
+    @property
+    def id_pile(self) -> set[str]:
+        zone = self._id_pile
+        if zone is None:
+            zone = self._id_pile = set(self.source.id_pile)
+        return zone
+
+    @property
+    def id_queue(self) -> list[QueueEntry]:
+        zone = self._id_queue
+        if zone is None:
+            zone = self._id_queue = list(self.source.id_queue)
+        return zone
+
+    @property
+    def mission_pile(self) -> set[str]:
+        zone = self._mission_pile
+        if zone is None:
+            zone = self._mission_pile = set(self.source.mission_pile)
+        return zone
+
+    @property
+    def mission_queue(self) -> list[QueueEntry]:
+        zone = self._mission_queue
+        if zone is None:
+            zone = self._mission_queue = list(self.source.mission_queue)
+        return zone
+
+    @property
+    def revealed(self) -> list[str]:
+        zone = self._revealed
+        if zone is None:
+            zone = self._revealed = list(self.source.revealed_ids)
+        return zone
+
+    @property
+    def out_of_game(self) -> list[str]:
+        zone = self._out_of_game
+        if zone is None:
+            zone = self._out_of_game = list(self.source.out_of_game)
+        return zone
+
+    @property
+    def solo_ids(self) -> list[str]:
+        zone = self._solo_ids
+        if zone is None:
+            zone = self._solo_ids = list(self.source.solo_ids)
+        return zone
+
+    @property
+    def home_row(self) -> list[str]:
+        zone = self._home_row
+        if zone is None:
+            zone = self._home_row = list(self.source.home_row)
+        return zone
+
+    def peek(self, name: str) -> Any:
+        """The zone as it is now: this work's copy if it made one, else the state's (`Position.peek`)."""
+        copy = getattr(self, _COPIES[name])
+        return super().peek(name) if copy is None else copy
+
+    def freeze(self) -> State:
+        """The state of this position: the zones it copied become tuples again (hands sorted), the others
+        are the state's own, shared."""
+        s = self.source
+        status, draw, discard = self._status, self._draw, self._discard
+        hands, tableaux = self._hands, self._tableaux
+        ids, missions, id_pile, id_queue = self._ids, self._missions, self._id_pile, self._id_queue
+        mission_pile, mission_queue, revealed = self._mission_pile, self._mission_queue, self._revealed
+        out_of_game, solo_ids, home_row = self._out_of_game, self._solo_ids, self._home_row
+        return State(
+            ctx=self.ctx,
+            alt=self.alt,
+            status=s.status if status is None else tuple(status),
+            draw_pile=s.draw_pile if draw is None else tuple(draw),
+            discard_pile=s.discard_pile if discard is None else tuple(discard),
+            hands=s.hands if hands is None else tuple([tuple(sorted(hand)) for hand in hands]),
+            tableaux=s.tableaux if tableaux is None else tuple([tuple(tableau) for tableau in tableaux]),
+            ids=s.ids if ids is None else tuple(ids),
+            missions=s.missions if missions is None else tuple(missions),
+            id_pile=s.id_pile if id_pile is None else frozenset(id_pile),
+            id_queue=s.id_queue if id_queue is None else tuple(id_queue),
+            mission_pile=s.mission_pile if mission_pile is None else frozenset(mission_pile),
+            mission_queue=s.mission_queue if mission_queue is None else tuple(mission_queue),
+            revealed_ids=s.revealed_ids if revealed is None else tuple(revealed),
+            out_of_game=s.out_of_game if out_of_game is None else tuple(out_of_game),
+            solo_ids=s.solo_ids if solo_ids is None else tuple(solo_ids),
+            home_row=s.home_row if home_row is None else tuple(home_row),
+            active=self.active,
+            turn=self.turn,
+            extra_turns=self.extra_turns,
+            stack=tuple(self.stack),
+            result=self.result,
+            log=s.log.extended(self.log),
+        )
 
     def say(self, text: str, private_to: int = -1, private_text: str = "") -> None:
         """Add an event to the history (``private_to`` reads ``private_text`` instead, C-VIEW-5)."""
