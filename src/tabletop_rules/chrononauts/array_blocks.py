@@ -166,6 +166,7 @@ class Blocks:
         """The draw pile's size and each hand's, over the deck's; memorised for the next state (the draw
         pile's part from the memo when it is the same object: summing it is the larger part)."""
         memo, pile, hands = self.sizes_memo, state.draw_pile, state.hands
+        draw: bytes
         if memo[0] is pile:
             draw = memo[3]
         else:
