@@ -60,7 +60,6 @@ off, shared counts put on)`` (the counts of the public text and of the private o
 Effect = tuple[int, int, tuple[Change, ...]]
 """What a stored history entry adds: the seat whose line count it adds one to (or -1), the index
 of the play it adds one to (seat * cards + card type, or -1), and its `Change`s."""
-_NO_EFFECT: Final[Effect] = (-1, -1, ())
 
 
 class Run:
@@ -135,8 +134,6 @@ class SummaryCounter:
 
     def __init__(self, players: int, deck: int, tables: Tables) -> None:
         self.p, self.d, self.tables = players, deck, tables
-        self.seat_shares = tuple(n / (n + 20) for n in range(4096))
-        self.shares = tuple(n / (n + 1) for n in range(4096))
         self.pack_head = struct.Struct(f"={1 + players}f").pack
         self.lines: dict[str, LineParts] = {}
         self.effects: dict[str | Record, Effect] = {}
@@ -200,23 +197,23 @@ class SummaryCounter:
 
     def count(self, run: Run, entries: Sequence[str | Record]) -> None:
         """Count the stored history entries `entries` into `run`."""
-        effects, shares, seat_shares = self.effects, self.shares, self.seat_shares
+        effects = self.effects
         seats, plays, played, head = run.seats, run.plays, run.played, run.head
         for entry in entries:
             seat, play, changes = effects.get(entry) or self.effect(entry)
             if seat >= 0:
                 n = seats[seat] + 1
                 seats[seat] = n
-                head[1 + seat] = seat_shares[n] if n < 4096 else n / (n + 20)
+                head[1 + seat] = n / (n + 20)
                 if play >= 0:
                     n = plays[play] + 1
                     plays[play] = n
-                    played[play] = shares[n] if n < 4096 else n / (n + 1)
+                    played[play] = n / (n + 1)
             for viewer, drawn, removed, added in changes:
                 if drawn >= 0:
                     n = run.draws[viewer][drawn] + 1
                     run.draws[viewer][drawn] = n
-                    run.drawn[viewer][drawn] = shares[n] if n < 4096 else n / (n + 1)
+                    run.drawn[viewer][drawn] = n / (n + 1)
                 if removed != added:
                     fixes = run.fixes[viewer]
                     for k in removed:

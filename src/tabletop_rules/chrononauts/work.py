@@ -16,15 +16,12 @@ from typing import Any, Final
 from tabletop_rules.chrononauts.context import Context
 from tabletop_rules.chrononauts.frames import DealGoal, MiracleEnd, VortexDeal, Window
 from tabletop_rules.chrononauts.history import Record
-from tabletop_rules.chrononauts.position import Position, flip_line, goal_event, ultraparadox_of
+from tabletop_rules.chrononauts.position import _FIELDS, Position, flip_line, goal_event, ultraparadox_of
 from tabletop_rules.chrononauts.state import OPEN, TRUE, QueueEntry, Result, State
 
 __all__ = ["Work", "paradox_table", "ripple_pass"]
 
-_COPIES: Final[dict[str, str]] = {name: f"_{name}" for name in (
-    "status", "draw", "discard", "hands", "tableaux", "ids", "missions", "id_pile", "id_queue",
-    "mission_pile", "mission_queue", "revealed", "out_of_game", "solo_ids", "home_row",
-)}
+_COPIES: Final[dict[str, str]] = {name: f"_{name}" for name in _FIELDS}
 """A zone -> the attribute that holds a `Work`'s copy of it (`peek`)."""
 
 

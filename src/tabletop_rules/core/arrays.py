@@ -123,7 +123,7 @@ def _row(out: object, size: int, dtype: Any, what: str, clear: bool = True) -> A
         return np.zeros(size, dtype)
     # the usual case in one expression (a call less), `_checked_out` says what is wrong otherwise; for a
     # row written in place this is cheaper than judging the buffer (`memoryview(out)`, about 1,800
-    # instructions), which pays only where the row is then copied through it (`copy_row`)
+    # instructions), which pays only where the row is then copied through it (`row_view`, `mask_row`)
     if (
         type(out) is not ndarray
         or out.shape != (size,)  # type: ignore[attr-defined]
