@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/playouts.py [--seconds 5] [--repeat 3] [--only valandris] [--out benchmarks/results]
+    python benchmarks/playouts.py --instructions [--games 10] [--only valandris]
 
 For every game configuration it plays uniformly random seeded games (decisions
 and chance outcomes both count as atomic moves) for a fixed wall time, and
@@ -24,6 +25,11 @@ played through their raw game API (``Game().init_game()``,
 choice of action.  An atomic move of a peer is one ``step``; the chance events
 inside a step (a drawn card, a dealt public card) and the deal inside
 ``init_game`` are not counted as moves, unlike this library's chance outcomes.
+
+With ``--instructions`` it runs itself under valgrind's callgrind instead, once per configuration, and
+counts the instructions a move of ``--games`` seeded games and of 300 tic-tac-toe games in the same
+process (after an untimed pass of each): the ratio of the two counts, which does not depend on the
+machine's load (instructions are not time: compiled code and the interpreter run at different rates).
 
 A peer that is not installed is skipped.  Results go to ``results.json`` and
 ``results.md``.  Speed is measured here, never asserted in tests.
@@ -314,6 +320,75 @@ def paired(
     return result
 
 
+PEER_GAMES = 300
+"""Tic-tac-toe games a loop with ``--instructions`` (about 2,300 moves)."""
+
+
+def seeded_games(game: Any, start: Callable[[Any], Any], first_seed: int, games: int) -> int:
+    """Random playouts of the games seeded ``first_seed`` on (the loop of `measure`); the atomic moves."""
+    moves = 0
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        state = start(game)
+        while not game.is_terminal(state):
+            if game.current_player(state) is CHANCE:
+                move = sample_chance(game, state, rng)
+            else:
+                legal = game.legal_moves(state)
+                move = legal[rng.randrange(len(legal))]
+            state = game.apply(state, move)
+            moves += 1
+    return moves
+
+
+def tic_tac_toe_games(games: int, seed: int) -> int:
+    """``games`` random games of OpenSpiel's ``python_tic_tac_toe`` (the loop of `peer_tic_tac_toe`)."""
+    import pyspiel
+    from open_spiel.python import games as python_games  # noqa: F401  (registers the Python games)
+
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(seed)
+    steps = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps
+
+
+def child(label: str, games: int) -> None:
+    """Under callgrind: warm up, then play the game's loop and the tic-tac-toe loop between markers."""
+    config = next(c for c in speed_configs() if c.label == label)
+    game = importlib.import_module(f"tabletop_rules.{config.module_name}")
+    seeded_games(game, config.start, RUN_SEEDS, games)
+    tic_tac_toe_games(PEER_GAMES, RUN_SEEDS)
+    os.getppid()
+    moves = seeded_games(game, config.start, 0, games)
+    os.getppid()
+    steps = tic_tac_toe_games(PEER_GAMES, 0)
+    os.getppid()
+    print(json.dumps({"loops": ["game", "python_tic_tac_toe"], "moves": moves, "steps": steps}))
+
+
+def counted(games: int, only: str | None) -> int:
+    """Instructions a move of each configuration and of tic-tac-toe, under callgrind (``--instructions``)."""
+    from _callgrind import loop_instructions
+
+    print(f"tabletop_rules build: {'compiled (mypyc)' if tabletop_rules.COMPILED else 'pure Python'}")
+    for label, _, _ in speed_configs():
+        if only and only.lower() not in label.lower():
+            continue
+        report, counts = loop_instructions(__file__, label, games)
+        ours = counts["game"] / report["moves"]
+        peer = counts["python_tic_tac_toe"] / report["steps"]
+        print(
+            f"{label}: {ours / 1000:,.1f} k instructions a move over {report['moves']:,} moves; "
+            f"python_tic_tac_toe {peer / 1000:,.1f} k; ratio {peer / ours:.2f}x"
+        )
+    return 0
+
+
 def summary(label: str, result: dict[str, float]) -> str:
     ratio = result.get("ratio_to_python_tic_tac_toe")
     tail = f", {ratio:.2f}x tic-tac-toe" if ratio is not None else ""
@@ -336,7 +411,17 @@ def main() -> int:
         "--no-card-peers", action="store_true", help="skip the RLCard UNO and Leduc Hold'em peers"
     )
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions a move under callgrind instead"
+    )
+    parser.add_argument("--games", type=int, default=10, help="games a configuration, with --instructions")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        child(args.child, args.games)
+        return 0
+    if args.instructions:
+        return counted(args.games, args.only)
 
     load_before = os.getloadavg()
     print(f"tabletop_rules build: {'compiled (mypyc)' if tabletop_rules.COMPILED else 'pure Python'}")

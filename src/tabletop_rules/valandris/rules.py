@@ -42,7 +42,7 @@ from tabletop_rules.valandris.reach import (
     step_ok,
     unicorn_seals,
 )
-from tabletop_rules.valandris.state import HOLY_SPIRIT, VALANDRIS, Phase, State
+from tabletop_rules.valandris.state import HOLY_SPIRIT, VALANDRIS, Phase, State, successor
 from tabletop_rules.valandris.views import describe_phase
 
 __all__ = [
@@ -167,9 +167,19 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     return _ROLL_OUTCOMES if state.phase is _ROLL else ()
 
 
+# The last state asked and its moves, one pair replaced in one store (REL-THREADS-1), as in the other games:
+# an encoder, an adapter or a search asks for the moves of the state the caller has just listed.
+_LAST: Final[list[tuple[object, tuple[Move, ...]]]] = [(None, ())]
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """The decisions of the player to act, in a fixed order (empty at a roll and at the end)."""
-    return LEGAL_MOVES[state.phase](state)
+    last = _LAST[0]
+    if last[0] is state:
+        return last[1]
+    moves = LEGAL_MOVES[state.phase](state)
+    _LAST[0] = (state, moves)
+    return moves
 
 
 def demon_destinations(state: State, steps: int = 2) -> tuple[int, ...]:
@@ -357,9 +367,9 @@ def apply(state: State, move: Move) -> State:
     return _APPLY[phase](state, move)
 
 
-# The next state is built by `_next` with the `State` constructor, every field named, rather than with
-# `core.frozen.evolve`: speed, since a move makes one state and `evolve`'s generic keyword copy costs
-# about twice the constructor (and, compiled, the constructor is called directly).
+# The next state is built by `_next` (and the two ends) with `state.successor`, every field named, rather
+# than with the constructor or `core.frozen.evolve`: a move makes one state, and `successor` fills it with
+# plain slot stores (see its measurement there).
 
 
 def _next(
@@ -374,8 +384,8 @@ def _next(
     crossing: tuple[Piece, int] | None,
 ) -> State:
     """`state` at `phase` with these fields; its options, score and capture are kept."""
-    return State(
-        options=state.options,
+    return successor(
+        state,
         phase=phase,
         turn=turn,
         creatures=creatures,
@@ -390,8 +400,8 @@ def _next(
 
 def _capture(state: State, creatures: tuple[int, ...], demon: int | None = None) -> State:
     """V-HS-9, V-END-1, V-END-2: a creature reached Valandris; the rest of the turn does not happen."""
-    return State(
-        options=state.options,
+    return successor(
+        state,
         phase=_OVER,
         turn=state.turn,
         creatures=creatures,
@@ -408,8 +418,8 @@ def _uncaptured(state: State, creatures: tuple[int, ...], sealed: int, declared:
     """V-END-3 (and V-RULING-12's alternative): the game ends with Valandris free, scoring max_turns + 1."""
     cap = state.options.max_turns
     assert cap is not None
-    return State(
-        options=state.options,
+    return successor(
+        state,
         phase=_OVER,
         turn=state.turn,
         creatures=creatures,
