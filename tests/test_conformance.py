@@ -11,10 +11,14 @@ hanging the suite.
 from __future__ import annotations
 
 import importlib
+import random
+import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from tabletop_rules.testing import check_determinism, check_playout
+from tabletop_rules.testing import check_determinism, check_playout, finished_playout
 from tabletop_rules.testing.configs import GameConfig, all_configs
 from tabletop_rules.testing.encodings import check_encodings
 
@@ -57,3 +61,49 @@ def test_every_configuration_encodes_as_its_tuples(config: GameConfig) -> None:
     for number, move in enumerate(playout.moves):
         state = game.apply(state, move)
         check_encodings(game, state, context=f"seed 3, move {number + 1}")
+
+
+# Each game's `legal_moves` keeps the last state asked and its moves; how each computes them without it.
+_UNREMEMBERED: dict[str, tuple[str, str]] = {
+    "valandris": ("valandris.reach", "LEGAL_MOVES"),  # per phase
+    "chrononauts": ("chrononauts.legality", "_legal_moves"),
+    "trismaugistus": ("trismaugistus.rules", "_menu"),
+}
+
+
+def _unremembered(module_name: str) -> Callable[[Any], tuple[Any, ...]]:
+    where, name = _UNREMEMBERED[module_name]
+    found = getattr(importlib.import_module(f"tabletop_rules.{where}"), name)
+    if module_name == "valandris":
+        return lambda state: found[state.phase](state)  # type: ignore[no-any-return]
+    return found  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("module_name", sorted(_UNREMEMBERED))
+def test_every_games_legal_moves_memo_gives_each_state_its_own_moves(module_name: str) -> None:
+    """REL-THREADS-1: a state asked again gets its own moves (the very tuple), a state asked after
+    another gets its own, and threads that ask for many states' moves at once each get the state's."""
+    game = importlib.import_module(f"tabletop_rules.{module_name}")
+    states = [s for seed in (3, 4) for s in finished_playout(game, seed, max_moves=2_000).states(game)]
+    unremembered = _unremembered(module_name)
+    truth = [unremembered(s) for s in states]
+    assert len({len(moves) for moves in truth}) > 3
+    for k in (0, 5, 5, 3, len(states) - 1, 3):
+        first = game.legal_moves(states[k])
+        assert first == truth[k]
+        assert game.legal_moves(states[k]) is first
+    failures: list[int] = []
+
+    def ask(order: int) -> None:
+        rng = random.Random(order)
+        for _ in range(400):
+            k = rng.randrange(len(states))
+            if game.legal_moves(states[k]) != truth[k]:
+                failures.append(k)
+
+    threads = [threading.Thread(target=ask, args=(order,)) for order in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []

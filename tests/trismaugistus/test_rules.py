@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import threading
 from typing import Any
 
 import attrs
@@ -21,7 +20,6 @@ from tabletop_rules.core.errors import (
 )
 from tabletop_rules.simulate import simulate
 from tabletop_rules.testing import finished_playout
-from tabletop_rules.trismaugistus import rules
 
 from .helpers import automa_turn, bowls, draw, finished, general_human_move, mid_round, set_up
 
@@ -332,31 +330,3 @@ def test_the_trace_of_a_board_report_lists_its_parts():  # T-RULING-17
     assert tm.apply(state, every).trace == (
         tm.TraceLine("", "board reported (refill): bowls, areas, offers, objectives, bonus layout"),
     )
-
-
-def test_the_menu_memo_gives_each_state_its_own_menu_in_any_order_and_from_threads() -> None:
-    """REL-THREADS-1: `legal_moves` keeps the last state's menu; a state asked again gets its own
-    menu (the very tuple), a state asked after another gets its own, and threads that ask for the menus
-    of many states at once each get the menu the state has."""
-    states = [s for s in finished_playout(tm, seed=4).states(tm) if s.pending is None]
-    truth = [rules._menu(s) for s in states]
-    assert len({len(m) for m in truth}) > 3
-    for k in (0, 5, 5, 3, len(states) - 1, 3):
-        first = tm.legal_moves(states[k])
-        assert first == truth[k]
-        assert tm.legal_moves(states[k]) is first
-    failures: list[int] = []
-
-    def ask(order: int) -> None:
-        rng = random.Random(order)
-        for _ in range(400):
-            k = rng.randrange(len(states))
-            if tm.legal_moves(states[k]) != truth[k]:
-                failures.append(k)
-
-    threads = [threading.Thread(target=ask, args=(order,)) for order in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert failures == []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import threading
 
 import attrs
 import pytest
@@ -20,7 +19,6 @@ from tabletop_rules.core import (
 from tabletop_rules.core.protocol import CHANCE
 from tabletop_rules.testing import finished_playout
 from tabletop_rules.valandris import moves as mv
-from tabletop_rules.valandris import rules
 
 from .test_conformance import OPTION_SETS
 
@@ -169,30 +167,3 @@ def test_check_move_of_text_points_to_parse_move():  # mutation survivor (rules.
     with pytest.raises(InvalidMoveError, match="parse_move"):
         v.check_move(v.new_game(), "place L A3")
 
-
-def test_the_legal_moves_memo_gives_each_state_its_own_moves_in_any_order_and_from_threads() -> None:
-    """REL-THREADS-1: `legal_moves` keeps the last state's moves; a state asked again gets its own
-    moves (the very tuple), a state asked after another gets its own, and threads that ask for the moves
-    of many states at once each get the moves the state has."""
-    states = list(finished_playout(v, seed=3).states(v))
-    truth = [rules.LEGAL_MOVES[s.phase](s) for s in states]
-    assert len({len(m) for m in truth}) > 3
-    for k in (0, 5, 5, 3, len(states) - 1, 3):
-        first = v.legal_moves(states[k])
-        assert first == truth[k]
-        assert v.legal_moves(states[k]) is first
-    failures: list[int] = []
-
-    def ask(order: int) -> None:
-        rng = random.Random(order)
-        for _ in range(400):
-            k = rng.randrange(len(states))
-            if v.legal_moves(states[k]) != truth[k]:
-                failures.append(k)
-
-    threads = [threading.Thread(target=ask, args=(order,)) for order in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert failures == []
