@@ -60,7 +60,17 @@ PACKAGE = "tabletop_rules"
 # The rules modules of each game: the code whose behaviour the rules clauses describe.
 GAMES: dict[str, tuple[str, ...]] = {
     "valandris": ("rules", "reach"),
-    "chrononauts": ("rules", "effects", "legality", "engine", "work", "fast_paths", "position"),
+    "chrononauts": (
+        "rules",
+        "effects",
+        "legality",
+        "engine",
+        "work",
+        "fast_paths",
+        "position",
+        "stack_checks",
+        "frames",
+    ),
     "trismaugistus": (
         "rules",
         "human",

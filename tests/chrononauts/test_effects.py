@@ -12,9 +12,9 @@ import pytest
 from tabletop_rules import chrononauts as C
 from tabletop_rules.chrononauts.content import ACTION_EFFECTS, TIMEWARP_EFFECTS
 from tabletop_rules.chrononauts.effects import EFFECTS, Effect
-from tabletop_rules.chrononauts.frames import DrawCards, PlayStep
+from tabletop_rules.chrononauts.frames import DrawCards, MiracleDiscard, PlayStep
 
-from .helpers import draw, settle, setup
+from .helpers import draw, evolve_timeline, settle, setup
 
 
 def test_every_shipped_effect_key_has_exactly_one_entry():  # C-DATA-7
@@ -111,6 +111,25 @@ def test_miracle_discard_is_skipped_with_an_empty_hand():  # C-ACT-4 step 5, C-D
     assert state.hands == (("ART-PLACEHOLDER-15",), ())  # the set-aside hand is back
     assert state.tableaux == (("ART-LIVE-STEGOSAURUS",), ())
     assert [e.text for e in state.log][-2:] == ["P0 takes back the set-aside hand", "turn 2: P1"]
+
+
+def test_a_miracle_discards_its_number_and_keeps_a_patch_bonus_card():  # C-ACT-4 steps 5 and 6, C-RULING-23
+    state = setup(2, hands=[["ACT-MIRACLE-BIBLICAL"], []], tableaux=[["ART-REX"], []])
+    state = draw(evolve_timeline(state, "Lincoln"))  # 1868 is a paradox: its patch can be played
+    # Rex is no relic: the base numbers, draw 2, play 1, discard 1
+    state = settle(C.apply(state, C.Play("ACT-MIRACLE-BIBLICAL", "ART-REX")))
+    state = draw(draw(state, "P-1868"), "ART-LIVE-STEGOSAURUS")
+    state = draw(settle(C.apply(state, C.Play("P-1868"))), "ART-SPORTS-ALMANAC")  # the patch's bonus card
+    assert state.hands[0] == ("ART-LIVE-STEGOSAURUS", "ART-SPORTS-ALMANAC")
+    assert state.stack[-1] == MiracleDiscard(0, 1)
+    state = settle(C.apply(state, C.Discard("ART-LIVE-STEGOSAURUS")))  # the one discard: the Miracle is done
+    assert state.active == 1
+    assert state.hands[0] == ("ART-PLACEHOLDER-15", "ART-SPORTS-ALMANAC")  # the bonus card kept
+    assert [e.text for e in state.log][-3:] == [
+        "P0 discards Live Stegosaurus",
+        "P0 takes back the set-aside hand",
+        "turn 2: P1",
+    ]
 
 
 # ------------------------------------------------------------------ the move lists' tables

@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from tabletop_rules import chrononauts as C
-from tabletop_rules.core import GameOptions, InvalidOptionError
+from tabletop_rules.core import GameOptions, InvalidOptionError, random_playout
 
 
 def test_options_are_frozen_validated_and_serialisable():  # C-DOC-4
@@ -110,3 +110,20 @@ def test_renamed_options_names_still_work_with_a_warning():
         assert state.config is state.options  # type: ignore[attr-defined]
     with pytest.warns(DeprecationWarning, match="RULES_VERSION"):
         assert C.VERSION == C.RULES_VERSION == 2  # type: ignore[attr-defined]
+
+
+def test_solonauts_needs_as_many_ids_as_it_deals_face_up():  # C-SOLO-3
+    """Content that loads always gives a playable game: a card list with fewer IDs than
+    `solonauts_identity_count` is refused by `new_game`, not dealt until the pile runs out."""
+    data = json.loads(C.default_cards().data_text)
+    data["identities"] = data["identities"][:7]
+    data["edition"]["counts"]["identities"] = 7
+    seven = C.cards_from_dict(data)
+    with pytest.raises(InvalidOptionError) as caught:
+        C.new_game(variant="solonauts", cards=seven)
+    assert str(caught.value) == "solonauts_identity_count=8 needs as many IDs, but the card list has 7"
+    for count in (6, 7):
+        state = C.new_game({"solonauts_identity_count": count}, variant="solonauts", cards=seven)
+        C.validate(state)
+        playout = random_playout(C, seed=count, initial=state, max_moves=20_000)
+        assert C.is_terminal(playout.final)  # the deal and the game run to the end

@@ -115,8 +115,9 @@ def check_players(options: Options, players: int, cards: CardSet) -> None:
 
     Raises:
         InvalidOptionError: a count outside the variant's range, more players than goal cards,
-            a fixed first player who is not a seat, or an operator override of a year that is not
-            a ripplepoint of the card list (C-RULING-1).
+            more Solonauts IDs face up than the card list has (C-SOLO-3), a fixed first player who is
+            not a seat, or an operator override of a year that is not a ripplepoint of the card list
+            (C-RULING-1).
     """
     if type(players) is not int:
         raise InvalidOptionError(f"players must be an int, got {brief(players)}")
@@ -131,6 +132,11 @@ def check_players(options: Options, players: int, cards: CardSet) -> None:
         raise InvalidOptionError(f"{options.variant} is for {low}-{high} players, not {players}")
     if players > len(cards.missions) or players > len(cards.identities):
         raise InvalidOptionError(f"{players} players need as many IDs and Missions")
+    if options.variant == "solonauts" and options.solonauts_identity_count > len(cards.identities):
+        raise InvalidOptionError(  # C-SOLO-3: the setup deals that many IDs face up
+            f"solonauts_identity_count={options.solonauts_identity_count} needs as many IDs, "
+            f"but the card list has {len(cards.identities)}"
+        )
     if isinstance(options.first_player, int) and options.first_player >= players:
         raise InvalidOptionError(f"first_player={options.first_player} is not a seat of {players} players")
     years = {rp.year for rp in cards.ripplepoints}
