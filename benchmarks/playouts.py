@@ -54,6 +54,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from _loops import seeded_games
+
 import tabletop_rules
 from tabletop_rules.core import CHANCE, sample_chance
 from tabletop_rules.testing.configs import speed_configs
@@ -322,23 +324,6 @@ def paired(
 
 PEER_GAMES = 300
 """Tic-tac-toe games a loop with ``--instructions`` (about 2,300 moves)."""
-
-
-def seeded_games(game: Any, start: Callable[[Any], Any], first_seed: int, games: int) -> int:
-    """Random playouts of the games seeded ``first_seed`` on (the loop of `measure`); the atomic moves."""
-    moves = 0
-    for seed in range(first_seed, first_seed + games):
-        rng = random.Random(seed)
-        state = start(game)
-        while not game.is_terminal(state):
-            if game.current_player(state) is CHANCE:
-                move = sample_chance(game, state, rng)
-            else:
-                legal = game.legal_moves(state)
-                move = legal[rng.randrange(len(legal))]
-            state = game.apply(state, move)
-            moves += 1
-    return moves
 
 
 def tic_tac_toe_games(games: int, seed: int) -> int:

@@ -32,17 +32,16 @@ import gc
 import importlib
 import json
 import os
-import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from _callgrind import loop_instructions
+from _loops import seeded_games
 
-from tabletop_rules.core import CHANCE, sample_chance
 from tabletop_rules.testing.configs import speed_configs
 
 RULES = {"chrononauts": 1.15, "trismaugistus": 1.10, "valandris": 1.10}
@@ -106,28 +105,11 @@ def without(module_name: str) -> Iterator[None]:
             setattr(module, builder, kept_builder)
 
 
-def play(game: Any, start: Callable[[Any], Any], first_seed: int, games: int) -> int:
-    """Random playouts of `games` seeded games; the atomic moves played."""
-    moves = 0
-    for seed in range(first_seed, first_seed + games):
-        rng = random.Random(seed)
-        state = start(game)
-        while not game.is_terminal(state):
-            if game.current_player(state) is CHANCE:
-                move = sample_chance(game, state, rng)
-            else:
-                legal = game.legal_moves(state)
-                move = legal[rng.randrange(len(legal))]
-            state = game.apply(state, move)
-            moves += 1
-    return moves
-
-
 def run_loop(loop: str, module_name: str, game: Any, start: Any, seed: int, games: int) -> int:
     if loop == "without":
         with without(module_name):
-            return play(game, start, seed, games)
-    return play(game, start, seed, games)
+            return seeded_games(game, start, seed, games)
+    return seeded_games(game, start, seed, games)
 
 
 def configs(only: str | None) -> list[tuple[str, str, Any]]:
@@ -156,7 +138,7 @@ def timed(module_name: str, game: Any, start: Any, seconds: float, repeat: int) 
     """Paired ratios (without / with) of `repeat` repeats, each about `seconds` a loop."""
     began, games = time.perf_counter(), 0
     while time.perf_counter() - began < seconds:
-        play(game, start, games, 1)
+        seeded_games(game, start, games, 1)
         games += 1
     ratios = []
     for r in range(repeat):

@@ -166,4 +166,3 @@ def test_check_move_of_text_points_to_parse_move():  # mutation survivor (rules.
 
     with pytest.raises(InvalidMoveError, match="parse_move"):
         v.check_move(v.new_game(), "place L A3")
-
