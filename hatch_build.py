@@ -29,6 +29,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "chrononauts/engine.py",
     "chrononauts/fast_paths.py",
     "chrononauts/frames.py",
+    "chrononauts/history.py",
     "chrononauts/history_counts.py",
     "chrononauts/legality.py",
     "chrononauts/position.py",

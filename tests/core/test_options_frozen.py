@@ -182,3 +182,49 @@ def test_open_layout_refuses_records_laid_out_otherwise() -> None:
     for cls in (Plain, Missing):
         with pytest.raises(TypeError, match="__slots__"):
             open_layout(cls)
+
+
+def test_native_record_gives_the_pure_build_attrs_init() -> None:
+    """`native_record`: in the pure build, the record's hand-written ``__init__`` is replaced by attrs'
+    own (same arguments, same record), and the record stays frozen, equal by value and evolvable."""
+    import attr
+
+    from tabletop_rules.core.frozen import native_record
+
+    @attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
+    class Pair:
+        left: int
+        right: tuple[str, ...]
+
+        def __init__(self, left: int, right: tuple[str, ...]) -> None:
+            object.__setattr__(self, "left", left)
+            object.__setattr__(self, "right", right)
+
+    written = Pair.__init__
+    native_record(Pair)
+    assert Pair.__init__ is not written
+    pair = Pair(1, ("a",))
+    assert pair == Pair(left=1, right=("a",))
+    assert hash(pair) == hash(Pair(1, ("a",)))
+    assert attrs.evolve(pair, left=2) == Pair(2, ("a",))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        pair.left = 3  # type: ignore[misc]
+
+
+def test_native_record_refuses_records_it_cannot_serve() -> None:
+    from tabletop_rules.core.frozen import native_record
+
+    @attrs.frozen
+    class Slotted:
+        value: int
+
+    @attrs.frozen(slots=False)
+    class WithDefault:
+        value: int = 0
+
+    class Plain:
+        pass
+
+    for cls in (Slotted, WithDefault, Plain):
+        with pytest.raises(TypeError):
+            native_record(cls)

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
+import attr
 import attrs
 
 from tabletop_rules.chrononauts.moves import Play
+from tabletop_rules.core.frozen import native_record
 
 __all__ = [
     "CHANCE_FRAMES",
@@ -81,13 +83,16 @@ class PlayStep:
     kind: str
 
 
-@attrs.frozen
+@attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
 class Window:
     """A Memo reaction window over the pending ``play`` by ``owner`` (C-MEMO-3, C-RULING-6).
 
     ``origin`` is where the card came from (``hand``/``discard``/``draw``) and
     ``step`` the kind of play step it used (for ``memo_consumes_play``).
     A Memo's own window has ``play.card`` the Memo and ``play.target`` None.
+
+    The commonest frame, built and read by most moves: a native record of the compiled build
+    (`core.frozen.native_record`), which builds and reads it directly.
     """
 
     owner: int
@@ -97,6 +102,29 @@ class Window:
     eligible: tuple[int, ...]
     index: int
     passes: int
+
+    def __init__(
+        self,
+        owner: int,
+        play: Play,
+        origin: str,
+        step: str,
+        eligible: tuple[int, ...],
+        index: int,
+        passes: int,
+    ) -> None:
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "play", play)
+        object.__setattr__(self, "origin", origin)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "eligible", eligible)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "passes", passes)
+
+    def __reduce__(self) -> tuple[type[Window], tuple[int, Play, str, str, tuple[int, ...], int, int]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        fields = (self.owner, self.play, self.origin, self.step, self.eligible, self.index, self.passes)
+        return (Window, fields)
 
     def polled(self) -> int:
         """The seat polled now."""
@@ -116,6 +144,9 @@ class Window:
     def after_memo(self) -> Window:
         """The window once the polled player plays a Memo: the passes count again from zero."""
         return Window(self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, 0)
+
+
+native_record(Window)
 
 
 @attrs.frozen
