@@ -25,6 +25,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 PACKAGE = Path("src/tabletop_rules")
 COMPILED_MODULES: tuple[str, ...] = (
     "chrononauts/array_blocks.py",
+    "chrononauts/context.py",
     "chrononauts/effects.py",
     "chrononauts/engine.py",
     "chrononauts/fast_paths.py",
@@ -35,6 +36,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "chrononauts/position.py",
     "chrononauts/rules.py",
     "chrononauts/stack_checks.py",
+    "chrononauts/state.py",
     "chrononauts/work.py",
     "valandris/reach.py",
     "valandris/rules.py",

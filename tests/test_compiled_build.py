@@ -99,3 +99,46 @@ def test_the_compiled_build_plays_the_same_games_as_the_pure_source() -> None:
         check=True, capture_output=True, text=True, env=env, cwd=ROOT,
     ).stdout
     assert _games_text(1) == pure
+
+
+NATIVE_RECORDS = (
+    "chrononauts.state.State",
+    "chrononauts.context.Context",
+    "chrononauts.history.History",
+    "chrononauts.frames.Window",
+    "chrononauts.frames.DrawCards",
+    "chrononauts.frames.PlayStep",
+    "chrononauts.frames.EndTurn",
+)
+"""The records the compiled build makes native classes (`core.frozen.native_record`, and `History`)."""
+
+
+def _record(path: str) -> type:
+    module, name = path.rsplit(".", 1)
+    cls = getattr(importlib.import_module(f"tabletop_rules.{module}"), name)
+    assert isinstance(cls, type)
+    return cls
+
+
+@compiled_only
+def test_the_compiled_build_makes_the_hot_records_native_classes() -> None:
+    """Compiled code reads a native record's fields from its own structure: no instance dictionary."""
+    state = importlib.import_module("tabletop_rules.chrononauts").new_game(players=4)
+    for path in NATIVE_RECORDS:
+        cls = _record(path)
+        assert cls.__dictoffset__ == 0, path
+    assert not hasattr(state, "__dict__")
+    assert not hasattr(state.ctx, "__dict__")
+
+
+def test_the_native_records_are_frozen_and_pickle_in_both_builds() -> None:
+    import pickle
+
+    chrononauts = importlib.import_module("tabletop_rules.chrononauts")
+    state = random_playout(chrononauts, 3, initial=chrononauts.new_game(players=4)).final
+    records = [state, state.ctx, state.log, *state.ctx.turn_frames[0]]
+    for record in records:
+        assert pickle.loads(pickle.dumps(record)) == record
+        with pytest.raises(AttributeError):  # attrs' FrozenInstanceError, or History's refusal
+            record.player = 1
+    assert {type(r).__name__ for r in records} >= {"State", "Context", "History", "EndTurn", "PlayStep"}

@@ -169,7 +169,9 @@ def test_the_successor_builder_equals_evolve() -> None:
         }
         changed = successor(before, **hot, **optional)
         assert changed == evolve(before, **hot, **optional)
-        assert all(getattr(changed, k) is v for k, v in optional.items())
+        # The very values, but a compiled native record stores an int unboxed (equal, not the same)
+        assert all(getattr(changed, k) == v if type(v) is int else getattr(changed, k) is v
+                   for k, v in optional.items())
         turns_apart += changed.turn != kept.turn
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             changed.turn = 9  # type: ignore[misc]

@@ -201,7 +201,7 @@ def test_native_record_gives_the_pure_build_attrs_init() -> None:
             object.__setattr__(self, "right", right)
 
     written = Pair.__init__
-    native_record(Pair)
+    assert native_record(Pair) is Pair  # no slots in a base class: the record is its own builder
     assert Pair.__init__ is not written
     pair = Pair(1, ("a",))
     assert pair == Pair(left=1, right=("a",))
@@ -209,6 +209,42 @@ def test_native_record_gives_the_pure_build_attrs_init() -> None:
     assert attrs.evolve(pair, left=2) == Pair(2, ("a",))
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         pair.left = 3  # type: ignore[misc]
+
+
+def test_native_record_builds_a_record_with_slotted_fields_through_an_open_twin() -> None:
+    """`native_record` on a record whose base declares its fields as slots: the constructor still
+    converts, and the returned builder fills an open twin that becomes a frozen record equal to the
+    constructor's, holding the very values given (it converts nothing)."""
+    import attr
+
+    from tabletop_rules.core.frozen import native_record
+
+    class _Slots:
+        __slots__ = ("__weakref__", "left", "right")
+
+    @attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
+    class Pair(_Slots):
+        left: int
+        right: tuple[str, ...]
+
+        def __init__(self, left: int, right: list[str] | tuple[str, ...]) -> None:
+            object.__setattr__(self, "left", left)
+            object.__setattr__(self, "right", tuple(right))
+
+    build = native_record(Pair, convert={"right": tuple})
+    assert build is not Pair
+    assert Pair(1, ["a"]) == Pair(left=1, right=("a",))
+    assert Pair(1, ["a"]).right == ("a",)
+    right = ("a", "b")
+    built = build(1, right)
+    assert type(built) is Pair
+    assert built == Pair(1, ["a", "b"])
+    assert hash(built) == hash(Pair(1, right))
+    assert built.right is right
+    assert attrs.evolve(built, left=2) == Pair(2, right)
+    for record in (built, Pair(3, ())):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            record.left = 3  # type: ignore[misc]
 
 
 def test_native_record_refuses_records_it_cannot_serve() -> None:
@@ -228,3 +264,10 @@ def test_native_record_refuses_records_it_cannot_serve() -> None:
     for cls in (Slotted, WithDefault, Plain):
         with pytest.raises(TypeError):
             native_record(cls)
+
+    @attrs.frozen(slots=False)
+    class Single:
+        value: int
+
+    with pytest.raises(TypeError, match="no fields"):
+        native_record(Single, convert={"other": int})

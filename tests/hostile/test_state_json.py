@@ -215,10 +215,11 @@ def _mutate(state: C.State, data: st.DataObject) -> C.State:
             try:
                 stack[i] = attrs.evolve(stack[i], **{name: data.draw(st.sampled_from(values))})
             except TypeError:
-                # The compiled build's native records (`core.frozen.native_record`, such as `Window`)
-                # check their field types when built: such a forgery cannot be made there at all.
+                # The compiled build's native records (`core.frozen.native_record`: `Window`,
+                # `DrawCards`, `PlayStep`, `EndTurn`) check their field types when built: such a
+                # forgery cannot be made there at all.
                 assert tabletop_rules.COMPILED
-                assert type(stack[i]) is Window
+                assert type(stack[i]) in (Window, DrawCards, PlayStep, EndTurn)
 
     return attrs.evolve(state, stack=tuple(stack))
 

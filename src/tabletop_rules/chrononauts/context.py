@@ -14,14 +14,14 @@ import warnings
 from collections.abc import Mapping
 from typing import Any, Final
 
-import attrs
+import attr
 
 from tabletop_rules.chrononauts.content.records import ActionCard, CardSet, Condition
 from tabletop_rules.chrononauts.frames import DrawCards, EndTurn, PlayStep
 from tabletop_rules.chrononauts.moves import Draw, KillTime, Play
 from tabletop_rules.chrononauts.options import Options
 from tabletop_rules.core.errors import InvalidOptionError
-from tabletop_rules.core.frozen import frozen_mapping
+from tabletop_rules.core.frozen import frozen_mapping, native_record
 from tabletop_rules.core.jsonio import brief
 
 __all__ = ["Context", "InverterTarget", "check_players", "make_context"]
@@ -35,7 +35,7 @@ _ASSASSINATED_ON_ALT: Final = ("Hitler", "Reagan")  # C-RULING-24, "all_assassin
 _DISCONTINUITY_TARGETS: Final = (None, "next", "previous")
 
 
-@attrs.frozen(eq=False, repr=False)
+@attr.s(frozen=True, auto_attribs=True, init=False, slots=False, eq=False, repr=False)
 class Context:
     """The fixed part of a game: cards, options and player count, with indexes built once.
 
@@ -58,6 +58,8 @@ class Context:
         turn_frames: per seat, the frames a turn pushes (C-TURN-2..6).
         window_seats: per owner of a pending card, the seats its reaction window polls, in order
             (C-MEMO-3: everyone else from the next seat on; C-RULING-34 may add the owner last).
+
+    Read by nearly every rule: a native record of the compiled build (`core.frozen.native_record`).
     """
 
     cards: CardSet
@@ -79,6 +81,48 @@ class Context:
     window_seats: tuple[tuple[int, ...], ...]
     key: tuple[str, Options, int]  # what the context is made of: equality and hash
     key_hash: int  # hash(key), computed once: the context keys the per-move caches (draws, plays)
+
+    def __init__(
+        self,
+        cards: CardSet,
+        options: Options,
+        players: int,
+        deck_counts: tuple[int, ...],
+        up_year: int | None,
+        paradox_if: tuple[Condition, ...],
+        playable_if: Mapping[str, Condition],
+        inverter_targets: Mapping[str, tuple[InverterTarget, ...]],
+        inverter_masks: Mapping[str, int],
+        effects: Mapping[str, str],
+        play_rules: Mapping[str, str],
+        memos: frozenset[str],
+        draws: tuple[Draw, ...],
+        plays: Mapping[tuple[str, str | int | None], Play],
+        kill_times: Mapping[tuple[str, ...], KillTime],
+        turn_frames: tuple[tuple[EndTurn, PlayStep, DrawCards], ...],
+        window_seats: tuple[tuple[int, ...], ...],
+        key: tuple[str, Options, int],
+        key_hash: int,
+    ) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "deck_counts", deck_counts)
+        object.__setattr__(self, "up_year", up_year)
+        object.__setattr__(self, "paradox_if", paradox_if)
+        object.__setattr__(self, "playable_if", playable_if)
+        object.__setattr__(self, "inverter_targets", inverter_targets)
+        object.__setattr__(self, "inverter_masks", inverter_masks)
+        object.__setattr__(self, "effects", effects)
+        object.__setattr__(self, "play_rules", play_rules)
+        object.__setattr__(self, "memos", memos)
+        object.__setattr__(self, "draws", draws)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "kill_times", kill_times)
+        object.__setattr__(self, "turn_frames", turn_frames)
+        object.__setattr__(self, "window_seats", window_seats)
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "key_hash", key_hash)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Context) and other.key == self.key
@@ -109,6 +153,8 @@ class Context:
         )
         return self.options
 
+
+native_record(Context)
 
 def check_players(options: Options, players: int, cards: CardSet) -> None:
     """The player count of the variant (C-SETUP-1, C-ARTIFAXX-1, C-SOLO-1, C-RULING-37).

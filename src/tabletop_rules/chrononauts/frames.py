@@ -67,24 +67,59 @@ class TurnStart:
     player: int
 
 
-@attrs.frozen
+@attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
 class DrawCards:
-    """Draw ``count`` cards one chance draw at a time (C-CHANCE-3)."""
+    """Draw ``count`` cards one chance draw at a time (C-CHANCE-3).
+
+    Read every turn: a native record of the compiled build (`core.frozen.native_record`).
+    """
 
     player: int
     count: int
 
+    def __init__(self, player: int, count: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "count", count)
 
-@attrs.frozen
+    def __reduce__(self) -> tuple[type[DrawCards], tuple[int, int]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (DrawCards, (self.player, self.count))
+
+
+native_record(DrawCards)
+
+
+@attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
 class PlayStep:
-    """A play from hand is due; ``kind`` is ``turn``, ``effect`` (Fast Forward) or ``miracle``."""
+    """A play from hand is due; ``kind`` is ``turn``, ``effect`` (Fast Forward) or ``miracle``.
+
+    Read every turn: a native record of the compiled build (`core.frozen.native_record`).
+    """
 
     player: int
     kind: str
 
+    def __init__(self, player: int, kind: str) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "kind", kind)
+
+    def __reduce__(self) -> tuple[type[PlayStep], tuple[int, str]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (PlayStep, (self.player, self.kind))
+
+
+native_record(PlayStep)
+
+
+class _WindowSlots:
+    """The slots of `Window`'s fields in the pure build, which `_build_window` fills (see
+    `core.frozen.native_record`); the compiled build ignores them."""
+
+    __slots__ = ("__weakref__", "eligible", "index", "origin", "owner", "passes", "play", "step")
+
 
 @attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
-class Window:
+class Window(_WindowSlots):
     """A Memo reaction window over the pending ``play`` by ``owner`` (C-MEMO-3, C-RULING-6).
 
     ``origin`` is where the card came from (``hand``/``discard``/``draw``) and
@@ -92,7 +127,8 @@ class Window:
     A Memo's own window has ``play.card`` the Memo and ``play.target`` None.
 
     The commonest frame, built and read by most moves: a native record of the compiled build
-    (`core.frozen.native_record`), which builds and reads it directly.
+    (`core.frozen.native_record`), which builds and reads it directly; its methods build it with
+    `_build_window`.
     """
 
     owner: int
@@ -133,20 +169,22 @@ class Window:
     @staticmethod
     def opened(owner: int, play: Play, origin: str, step: str, eligible: tuple[int, ...]) -> Window:
         """A new window over ``play``, polling ``eligible`` from the first (C-PLAY-3)."""
-        return Window(owner, play, origin, step, eligible, 0, 0)
+        return _build_window(owner, play, origin, step, eligible, 0, 0)
 
     def after_pass(self) -> Window:
         """The window once the polled player passes: the next seat is polled."""
-        return Window(
+        return _build_window(
             self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, self.passes + 1
         )
 
     def after_memo(self) -> Window:
         """The window once the polled player plays a Memo: the passes count again from zero."""
-        return Window(self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, 0)
+        return _build_window(self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, 0)
 
 
-native_record(Window)
+_build_window: Final = native_record(Window)
+"""`Window`'s fastest builder (`core.frozen.native_record`), which its methods use: ``Window`` itself in
+the compiled build, an open twin filled with plain slot stores in the pure one."""
 
 
 @attrs.frozen
@@ -210,9 +248,21 @@ class RippleCheck:
     """Run ripple resolution (a patch placed without its ``playable_if``, C-RULING-8)."""
 
 
-@attrs.frozen
+@attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
 class EndTurn:
+    """The end of ``player``'s turn (C-TURN-6); read every turn, a native record of the compiled build."""
+
     player: int
+
+    def __init__(self, player: int) -> None:
+        object.__setattr__(self, "player", player)
+
+    def __reduce__(self) -> tuple[type[EndTurn], tuple[int]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (EndTurn, (self.player,))
+
+
+native_record(EndTurn)
 
 
 @attrs.frozen

@@ -16,8 +16,10 @@ finished one has a result and no frames.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterable
 from typing import Any, Final
 
+import attr
 import attrs
 
 from tabletop_rules.chrononauts.content.records import CardSet
@@ -38,9 +40,9 @@ from tabletop_rules.chrononauts.frames import (
     VortexDeal,
     Window,
 )
-from tabletop_rules.chrononauts.history import History, as_history
+from tabletop_rules.chrononauts.history import Event, History, as_history
 from tabletop_rules.chrononauts.options import Options
-from tabletop_rules.core.frozen import frozen_mapping, open_layout
+from tabletop_rules.core.frozen import frozen_mapping, native_record
 from tabletop_rules.core.jsonio import one_line
 from tabletop_rules.core.svg import render_state
 
@@ -94,8 +96,8 @@ class Result:
 
 
 class _StateSlots:
-    """The slots of `State`'s fields, declared in a plain base class so that `successor` can fill them
-    (see `core.frozen.open_layout`)."""
+    """The slots of `State`'s fields in the pure build, declared in a plain base class so that attrs does
+    not take them for defaults (`core.frozen.native_record`); the compiled build ignores them."""
 
     __slots__ = (
         "__weakref__",
@@ -125,7 +127,7 @@ class _StateSlots:
     )
 
 
-@attrs.frozen(repr=False)
+@attr.s(frozen=True, init=False, slots=False, repr=False)
 class State(_StateSlots):
     """A Chrononauts, Artifaxx or Solonauts position (C-STATE-1).
 
@@ -146,31 +148,90 @@ class State(_StateSlots):
         stack: pending frames, innermost last.
         result: set once the game is over.
         log: the public history (a `History`; any iterable of events is converted).
+
+    A native record of the compiled build (`core.frozen.native_record`): compiled code builds it and
+    reads its fields directly. The constructor takes the fields positionally or by name, in this order.
     """
 
-    ctx: Context
-    alt: int
-    status: tuple[str, ...]
-    draw_pile: tuple[int, ...]
-    discard_pile: tuple[str, ...]
-    hands: tuple[tuple[str, ...], ...]
-    tableaux: tuple[tuple[str, ...], ...]
-    ids: tuple[str, ...]
-    missions: tuple[str, ...]
-    id_pile: frozenset[str]
-    id_queue: tuple[QueueEntry, ...]
-    mission_pile: frozenset[str]
-    mission_queue: tuple[QueueEntry, ...]
-    revealed_ids: tuple[str, ...]
-    out_of_game: tuple[str, ...]
-    solo_ids: tuple[str, ...]
-    home_row: tuple[str, ...]
-    active: int
-    turn: int
-    extra_turns: int
-    stack: tuple[Frame, ...]
-    result: Result | None
-    log: History = attrs.field(converter=as_history)
+    __slots__ = ()  # the fields are `_StateSlots`'; attrs takes only the ``attr.ib()`` for fields
+
+    ctx: Context = attr.ib()
+    alt: int = attr.ib()
+    status: tuple[str, ...] = attr.ib()
+    draw_pile: tuple[int, ...] = attr.ib()
+    discard_pile: tuple[str, ...] = attr.ib()
+    hands: tuple[tuple[str, ...], ...] = attr.ib()
+    tableaux: tuple[tuple[str, ...], ...] = attr.ib()
+    ids: tuple[str, ...] = attr.ib()
+    missions: tuple[str, ...] = attr.ib()
+    id_pile: frozenset[str] = attr.ib()
+    id_queue: tuple[QueueEntry, ...] = attr.ib()
+    mission_pile: frozenset[str] = attr.ib()
+    mission_queue: tuple[QueueEntry, ...] = attr.ib()
+    revealed_ids: tuple[str, ...] = attr.ib()
+    out_of_game: tuple[str, ...] = attr.ib()
+    solo_ids: tuple[str, ...] = attr.ib()
+    home_row: tuple[str, ...] = attr.ib()
+    active: int = attr.ib()
+    turn: int = attr.ib()
+    extra_turns: int = attr.ib()
+    stack: tuple[Frame, ...] = attr.ib()
+    result: Result | None = attr.ib()
+    log: History = attr.ib()
+
+    def __init__(
+        self,
+        ctx: Context,
+        alt: int,
+        status: tuple[str, ...],
+        draw_pile: tuple[int, ...],
+        discard_pile: tuple[str, ...],
+        hands: tuple[tuple[str, ...], ...],
+        tableaux: tuple[tuple[str, ...], ...],
+        ids: tuple[str, ...],
+        missions: tuple[str, ...],
+        id_pile: frozenset[str],
+        id_queue: tuple[QueueEntry, ...],
+        mission_pile: frozenset[str],
+        mission_queue: tuple[QueueEntry, ...],
+        revealed_ids: tuple[str, ...],
+        out_of_game: tuple[str, ...],
+        solo_ids: tuple[str, ...],
+        home_row: tuple[str, ...],
+        active: int,
+        turn: int,
+        extra_turns: int,
+        stack: tuple[Frame, ...],
+        result: Result | None,
+        log: History | Iterable[Event],
+    ) -> None:
+        object.__setattr__(self, "ctx", ctx)
+        object.__setattr__(self, "alt", alt)
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "draw_pile", draw_pile)
+        object.__setattr__(self, "discard_pile", discard_pile)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "tableaux", tableaux)
+        object.__setattr__(self, "ids", ids)
+        object.__setattr__(self, "missions", missions)
+        object.__setattr__(self, "id_pile", id_pile)
+        object.__setattr__(self, "id_queue", id_queue)
+        object.__setattr__(self, "mission_pile", mission_pile)
+        object.__setattr__(self, "mission_queue", mission_queue)
+        object.__setattr__(self, "revealed_ids", revealed_ids)
+        object.__setattr__(self, "out_of_game", out_of_game)
+        object.__setattr__(self, "solo_ids", solo_ids)
+        object.__setattr__(self, "home_row", home_row)
+        object.__setattr__(self, "active", active)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "extra_turns", extra_turns)
+        object.__setattr__(self, "stack", stack)
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "log", as_history(log))
+
+    def __reduce__(self) -> tuple[type[State], tuple[Any, ...]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (State, tuple(getattr(self, name) for name in _FIELDS))
 
     def __repr__(self) -> str:
         """One line for the REPL (at most 200 characters, `core.jsonio.one_line`) as python-chess's `Board`.
@@ -280,16 +341,13 @@ class State(_StateSlots):
         return sum(self.draw_pile)
 
 
-OPEN_STATE: Final = open_layout(State)
-"""`State`'s twin without the frozen guard (`core.frozen.open_layout`): `successor` fills one with plain
-slot stores, then makes it a `State`.
+_build: Final = native_record(State, convert={"log": as_history})
+"""`State`'s fastest builder (`core.frozen.native_record`): ``State`` itself in the compiled build; in the
+pure build, an open twin filled with plain slot stores, which becomes a `State`. It does not convert
+``log``: its one caller, `successor`, passes a `History`."""
 
-Kept by measurement (issue 25's bar: 10 %): with the `State` constructor in `successor` instead, a
-4-player random playout takes 1.23× the instructions in the pure build (92.9 k against 75.3 k a move)
-and 1.27× in the compiled build (84.9 k against 66.6 k), `benchmarks/shortcuts.py --instructions
---games 4 --only "Chrononauts 4p"`, 2026-11-27, at `7bf6f5e`. It keeps `state.py` out of the compiled
-build (a compiled `_StateSlots` would be an extension class, which the `attrs` record may not inherit
-from)."""
+_FIELDS: Final = tuple(field.name for field in attrs.fields(State))
+"""`State`'s field names, in order."""
 
 
 def successor(
@@ -310,33 +368,31 @@ def successor(
     """``state`` with the fields that the commonest moves change (`fast_paths`); the optional ones
     default to ``state``'s, and the goal cards, the queues, the result and the context are kept.
 
-    The same record as ``evolve(state, ...)`` with those keywords: the twin class (`OPEN_STATE`) is
-    filled with plain slot stores, in half the time of the frozen constructor, which writes each field
-    through ``object.__setattr__``.
+    The same record as ``evolve(state, ...)`` with those keywords, built by `_build`: compiled, the
+    constructor's direct stores; pure, plain slot stores, in a third of the frozen constructor's time.
     """
-    new: Any = object.__new__(OPEN_STATE)
-    new.ctx = state.ctx
-    new.alt = state.alt if alt is None else alt
-    new.status = state.status if status is None else status
-    new.draw_pile = draw_pile
-    new.discard_pile = discard_pile
-    new.hands = hands
-    new.tableaux = state.tableaux if tableaux is None else tableaux
-    new.ids = state.ids
-    new.missions = state.missions
-    new.id_pile = state.id_pile
-    new.id_queue = state.id_queue
-    new.mission_pile = state.mission_pile
-    new.mission_queue = state.mission_queue
-    new.revealed_ids = state.revealed_ids
-    new.out_of_game = state.out_of_game
-    new.solo_ids = state.solo_ids
-    new.home_row = state.home_row
-    new.active = state.active if active is None else active
-    new.turn = state.turn if turn is None else turn
-    new.extra_turns = state.extra_turns if extra_turns is None else extra_turns
-    new.stack = stack
-    new.result = state.result
-    new.log = log
-    new.__class__ = State  # the same layout: from here on a frozen State
-    return new  # type: ignore[no-any-return]
+    return _build(
+        state.ctx,
+        state.alt if alt is None else alt,
+        state.status if status is None else status,
+        draw_pile,
+        discard_pile,
+        hands,
+        state.tableaux if tableaux is None else tableaux,
+        state.ids,
+        state.missions,
+        state.id_pile,
+        state.id_queue,
+        state.mission_pile,
+        state.mission_queue,
+        state.revealed_ids,
+        state.out_of_game,
+        state.solo_ids,
+        state.home_row,
+        state.active if active is None else active,
+        state.turn if turn is None else turn,
+        state.extra_turns if extra_turns is None else extra_turns,
+        stack,
+        state.result,
+        log,
+    )
