@@ -112,7 +112,7 @@ native_record(PlayStep)
 
 
 class _WindowSlots:
-    """The slots of `Window`'s fields in the pure build, which `_build_window` fills (see
+    """The slots of `Window`'s fields in the pure build, which `Window._built` fills there (see
     `core.frozen.native_record`); the compiled build ignores them."""
 
     __slots__ = ("__weakref__", "eligible", "index", "origin", "owner", "passes", "play", "step")
@@ -128,7 +128,7 @@ class Window(_WindowSlots):
 
     The commonest frame, built and read by most moves: a native record of the compiled build
     (`core.frozen.native_record`), which builds and reads it directly; its methods build it with
-    `_build_window`.
+    `_built`.
     """
 
     owner: int
@@ -162,6 +162,14 @@ class Window(_WindowSlots):
         fields = (self.owner, self.play, self.origin, self.step, self.eligible, self.index, self.passes)
         return (Window, fields)
 
+    @staticmethod
+    def _built(
+        owner: int, play: Play, origin: str, step: str, eligible: tuple[int, ...], index: int, passes: int
+    ) -> Window:
+        """``Window(...)`` for its methods: compiled, a direct call of the constructor; the pure build
+        replaces it with `core.frozen.native_record`'s builder, which fills an open twin."""
+        return Window(owner, play, origin, step, eligible, index, passes)
+
     def polled(self) -> int:
         """The seat polled now."""
         return self.eligible[self.index % len(self.eligible)]
@@ -169,22 +177,20 @@ class Window(_WindowSlots):
     @staticmethod
     def opened(owner: int, play: Play, origin: str, step: str, eligible: tuple[int, ...]) -> Window:
         """A new window over ``play``, polling ``eligible`` from the first (C-PLAY-3)."""
-        return _build_window(owner, play, origin, step, eligible, 0, 0)
+        return Window._built(owner, play, origin, step, eligible, 0, 0)
 
     def after_pass(self) -> Window:
         """The window once the polled player passes: the next seat is polled."""
-        return _build_window(
+        return Window._built(
             self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, self.passes + 1
         )
 
     def after_memo(self) -> Window:
         """The window once the polled player plays a Memo: the passes count again from zero."""
-        return _build_window(self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, 0)
+        return Window._built(self.owner, self.play, self.origin, self.step, self.eligible, self.index + 1, 0)
 
 
-_build_window: Final = native_record(Window)
-"""`Window`'s fastest builder (`core.frozen.native_record`), which its methods use: ``Window`` itself in
-the compiled build, an open twin filled with plain slot stores in the pure one."""
+native_record(Window, builder="_built")
 
 
 @attrs.frozen

@@ -33,7 +33,6 @@ __all__ = ["evolve", "frozen_mapping", "native_record", "open_layout"]
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
-_R = TypeVar("_R")
 
 
 class _Layout:
@@ -143,8 +142,10 @@ def open_layout(cls: type) -> type:
     return twin
 
 
-def native_record(cls: type[_R], *, convert: Mapping[str, Callable[[Any], Any]] | None = None) -> type[_R]:
-    """Serve a native record of the compiled build in both builds, and return its fastest builder.
+def native_record(
+    cls: type, *, convert: Mapping[str, Callable[[Any], Any]] | None = None, builder: str | None = None
+) -> None:
+    """Serve a native record of the compiled build in both builds.
 
     mypyc compiles a class decorated ``@attr.s(frozen=True, auto_attribs=True, init=False,
     slots=False)`` as a *native* class: compiled code reads its fields from the object's own
@@ -154,38 +155,40 @@ def native_record(cls: type[_R], *, convert: Mapping[str, Callable[[Any], Any]] 
     write guard. Such a record lists its fields once more in that ``__init__``, positional and in
     field order, as attrs' own would take them, and converts there the fields named in ``convert``.
 
+    Its hot paths build it through a static method, named by ``builder``, that only returns
+    ``cls(...)`` with every field (converted already): compiled, a direct call of the constructor.
+
     In the compiled build (``cls.__init__`` is compiled) this notes ``cls`` for `evolve`, which then
-    calls the constructor, and returns ``cls``. Interpreted (the pure build), the hand-written
-    ``__init__`` is slow, as each ``object.__setattr__`` call looks the method up again, so:
+    calls the constructor. Interpreted (the pure build), the hand-written ``__init__`` is slow, as each
+    ``object.__setattr__`` call looks the method up again, so:
 
     - ``cls.__init__`` becomes the one attrs generates for a frozen slotted record with these fields
       (same arguments, the ``convert`` functions as converters), which writes through one cached
       setter and keeps an instance dictionary in the compact form the interpreter reads fastest;
     - when ``cls``'s plain base class declares the fields (and ``"__weakref__"``) as ``__slots__``,
-      as `open_layout` wants, this returns a *builder*: an open twin of ``cls`` whose ``__init__``
-      (attrs', for a mutable record: a plain slot store a field) fills the object and then makes it
-      a ``cls``. ``builder(*fields)`` is a frozen ``cls`` equal to ``cls(*fields)``, built in about
-      a sixth of the time of the cached-setter ``__init__`` (0.44 µs against 2.6 µs for
-      `chrononauts.state.State`'s 23 fields, ``timeit``); it converts nothing, so its callers pass
-      converted values. Otherwise this returns ``cls``.
+      as `open_layout` wants, the static method ``builder`` becomes an open twin of ``cls`` whose
+      ``__init__`` (attrs', for a mutable record: a plain slot store a field) fills the object and
+      then makes it a ``cls``: a frozen ``cls`` equal to ``cls(*fields)``, built in about a sixth of
+      the time of the cached-setter ``__init__`` (0.44 µs against 2.6 µs for
+      `chrononauts.state.State`'s 23 fields, ``timeit``). It converts nothing, as the method it
+      replaces.
 
-    The hot paths build such a record through the returned builder (``cls`` itself once compiled),
-    other code through ``cls``. Call it once, after the class. Measured (callgrind, 2026-11-28, a
+    Call it once, after the class. Measured (callgrind, 2026-11-28, a
     pure 6-player Chrononauts playout): with `chrononauts.frames.Window`'s hand-written ``__init__``
     it takes 1.4 % more instructions than with attrs' one, and with ``Window``'s methods calling
     attrs' one instead of the builder, 3.2 % more (78.5 k against 76.1 k a move).
 
     Raises:
         TypeError: if ``cls`` is interpreted and not an attrs record declared with ``slots=False``,
-            has fields with defaults, converters, keyword-only or outside ``__init__``, or
-            ``convert`` names a field it does not have.
+            has fields with defaults, converters, keyword-only or outside ``__init__``, ``convert``
+            names a field it does not have, ``builder`` is not a static method of ``cls``, or a
+            ``builder`` is named while ``cls``'s base does not declare the fields as slots.
     """
-    record = cls  # ``cls`` itself, which `attrs.has` narrows to a less useful type
     if not attrs.has(cls) or cls.__dict__.get("__slots__"):
         raise TypeError(f"{cls.__name__} must be an attrs record declared with slots=False")
     if not isinstance(cls.__dict__.get("__init__"), FunctionType):
         _NATIVE.add(cls)  # a native class of the compiled build: its own __init__ is the fast one
-        return record
+        return
     fields = attrs.fields(cls)
     names = [f.name for f in fields]
     convert = dict(convert or {})
@@ -205,17 +208,19 @@ def native_record(cls: type[_R], *, convert: Mapping[str, Callable[[Any], Any]] 
     init: Any = frozen_twin.__dict__["__init__"]
     init.__doc__ = cls.__dict__["__init__"].__doc__
     setattr(cls, "__init__", init)  # noqa: B010 - a method replaced on the class, which mypy would refuse
-    if not set(names) <= set(getattr(cls.__mro__[1], "__slots__", ())):
-        return record
-    builder: Any = open_layout(cls)
+    if builder is None:
+        return
+    if not isinstance(cls.__dict__.get(builder), staticmethod):
+        raise TypeError(f"{cls.__name__}.{builder} must be a static method")
+    twin: Any = open_layout(cls)
 
     def made_a_record(self: Any) -> None:
         self.__class__ = cls  # the same layout: from here on a frozen record
 
     # attrs generates, for a mutable record with these fields, an __init__ of plain stores that ends
     # by calling __attrs_post_init__; the twin, which has the slots, takes it.
-    builder.__attrs_post_init__ = made_a_record
-    builder.__init__ = attrs.make_class(
-        f"_Fill{cls.__name__}", names, bases=(builder,), frozen=False, eq=False, repr=False
+    twin.__attrs_post_init__ = made_a_record
+    twin.__init__ = attrs.make_class(
+        f"_Fill{cls.__name__}", names, bases=(twin,), frozen=False, eq=False, repr=False
     ).__dict__["__init__"]
-    return builder  # type: ignore[no-any-return]
+    setattr(cls, builder, staticmethod(twin))
