@@ -44,7 +44,11 @@ COMPILED_MODULES: tuple[str, ...] = (
     "trismaugistus/automa_choice.py",
     "trismaugistus/automa_tracks.py",
     "trismaugistus/flow.py",
+    "trismaugistus/human.py",
+    "trismaugistus/reports.py",
+    "trismaugistus/rules.py",
     "trismaugistus/scoring.py",
+    "trismaugistus/state.py",
 )
 """The modules compiled (paths under ``src/tabletop_rules``): code of the rules and encoders that either only
 receives values already checked (by the engine, or by the public encoding functions), or takes a caller's

@@ -8,9 +8,10 @@ Usage::
 Issue 25 keeps a shortcut only where a measurement shows it is worth it: the
 Chrononauts fast paths (`chrononauts.fast_paths.apply_fast`, a second way to make the
 commonest moves) must make playouts at least 15 % faster than the general engine
-alone, and the direct builders of the other two games (Trismaugistus' `state.new_state` and
-`new_automa`, Valandris' `state.successor`, which fill an open twin of the record and then
-make it frozen) at least 10 % faster than the `attrs` constructors. For each configuration it plays the same
+alone, and the direct builders of the other two games (Trismaugistus' `State._built` and
+`AutomaState._built`, open twins in the pure build by `core.frozen.native_record`, and Valandris'
+`state.successor`, which fill an open twin of the record and then make it frozen) at least 10 %
+faster than the `attrs` constructors. For each configuration it plays the same
 seeded random games (`legal_moves` / `apply` / chance sampling, as
 `benchmarks/playouts.py`) three ways in one process: with the shortcut, without it
 (`rules.apply` without its call of `apply_fast`, so every move takes the general path; or the
@@ -42,6 +43,7 @@ from typing import Any
 from _callgrind import loop_instructions
 from _loops import seeded_games
 
+import tabletop_rules
 from tabletop_rules.testing.configs import speed_configs
 
 RULES = {"chrononauts": 1.15, "trismaugistus": 1.10, "valandris": 1.10}
@@ -90,7 +92,21 @@ def without(module_name: str) -> Iterator[None]:
 
         plain = {"successor": constructed}
     else:
-        plain = {"new_state": state.State, "new_automa": state.AutomaState}
+        # Trismaugistus builds its records through `State._built` and `AutomaState._built`, which the pure
+        # build's `core.frozen.native_record` makes open twins; "without" puts the constructors in their
+        # place. Compiled, each is a direct call of its (native) constructor already: nothing to remove.
+        records = [state.State, state.AutomaState]
+        kept_builders = [cls.__dict__["_built"] for cls in records]
+        if not tabletop_rules.COMPILED:
+            for cls in records:
+                setattr(cls, "_built", staticmethod(cls))  # noqa: B010 - a method replaced on the class
+        try:
+            yield
+        finally:
+            if not tabletop_rules.COMPILED:
+                for cls, builder in zip(records, kept_builders, strict=True):
+                    setattr(cls, "_built", builder)  # noqa: B010
+        return
     saved: list[tuple[Any, str, Any]] = []
     for name, module in list(sys.modules.items()):
         if name.startswith(f"tabletop_rules.{module_name}") and module is not None:

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,6 +110,13 @@ NATIVE_RECORDS = (
     "chrononauts.frames.DrawCards",
     "chrononauts.frames.PlayStep",
     "chrononauts.frames.EndTurn",
+    "trismaugistus.state.State",
+    "trismaugistus.state.AutomaState",
+    "trismaugistus.state.BoardMirror",
+    "trismaugistus.state.Pending",
+    "trismaugistus.state.DieOnTracker",
+    "trismaugistus.automa_choice.Candidate",
+    "trismaugistus.automa_choice.DieChoice",
 )
 """The records the compiled build makes native classes (`core.frozen.native_record`, and `History`)."""
 
@@ -142,3 +150,32 @@ def test_the_native_records_are_frozen_and_pickle_in_both_builds() -> None:
         with pytest.raises(AttributeError):  # attrs' FrozenInstanceError, or History's refusal
             record.player = 1
     assert {type(r).__name__ for r in records} >= {"State", "Context", "History", "EndTurn", "PlayStep"}
+
+
+def test_the_trismaugistus_native_records_are_frozen_and_pickle_in_both_builds() -> None:
+    import pickle
+
+    trismaugistus = importlib.import_module("tabletop_rules.trismaugistus")
+    from tabletop_rules.trismaugistus.automa_choice import section_one
+
+    playout = random_playout(trismaugistus, 5)
+    records: list[Any] = []
+    for state in playout.states(trismaugistus):
+        records += [state, state.automa, state.board]
+        if state.pending is not None:
+            records.append(state.pending)
+        if state.automa.active_die is not None:
+            records.append(state.automa.active_die)
+    mid = next(s for s in playout.states(trismaugistus) if s.phase == "play")
+    card = mid.pack.automa_cards[0].id
+    choice, _ = section_one(mid.board.bowls, card, mid.pack, mid.options)
+    records += [choice, *(c for _, found in choice.levels for c in found)]
+    assert {type(r).__name__ for r in records} >= {
+        "State", "AutomaState", "BoardMirror", "Pending", "DieOnTracker", "DieChoice", "Candidate"
+    }  # fmt: skip
+    for record in records[:: max(1, len(records) // 200)] + records[-8:]:
+        copy = pickle.loads(pickle.dumps(record))
+        assert copy == record
+        assert hash(copy) == hash(record)
+        with pytest.raises(AttributeError):  # attrs' FrozenInstanceError
+            record.vp = 1

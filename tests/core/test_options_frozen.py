@@ -253,6 +253,27 @@ def test_native_record_builds_a_record_with_slotted_fields_through_an_open_twin(
             record.left = 3  # type: ignore[misc]
 
 
+def test_native_record_keeps_plain_defaults() -> None:
+    """A field's plain default is the pure build's ``__init__`` default too."""
+    import attr
+
+    from tabletop_rules.core.frozen import native_record
+
+    @attr.s(frozen=True, init=False, slots=False)
+    class Counter:
+        name: str = attr.ib()
+        count: int = attr.ib(default=0)
+
+        def __init__(self, name: str, count: int = 0) -> None:
+            object.__setattr__(self, "name", name)
+            object.__setattr__(self, "count", count)
+
+    native_record(Counter)
+    assert Counter("a") == Counter(name="a", count=0)
+    assert Counter("a", 2).count == 2
+    assert attrs.fields(Counter).count.default == 0
+
+
 def test_native_record_refuses_records_it_cannot_serve() -> None:
     from tabletop_rules.core.frozen import native_record
 
@@ -261,13 +282,13 @@ def test_native_record_refuses_records_it_cannot_serve() -> None:
         value: int
 
     @attrs.frozen(slots=False)
-    class WithDefault:
-        value: int = 0
+    class WithFactory:
+        value: tuple[int, ...] = attrs.Factory(tuple)
 
     class Plain:
         pass
 
-    for cls in (Slotted, WithDefault, Plain):
+    for cls in (Slotted, WithFactory, Plain):
         with pytest.raises(TypeError):
             native_record(cls)
 

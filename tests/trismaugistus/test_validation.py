@@ -7,6 +7,7 @@ from typing import Any
 import attrs
 import pytest
 
+import tabletop_rules
 from tabletop_rules import trismaugistus as tm
 from tabletop_rules.core.errors import InvalidStateError
 from tabletop_rules.testing import check_playout, finished_playout
@@ -87,10 +88,22 @@ BROKEN = {
 NOT_SERIALISABLE = {"bad layout", "wrong type"}  # to_json writes only well-typed states
 
 
+# The compiled build's native records check their fields' types when built (`core.frozen.native_record`):
+# there a `None` bowl raises a bare TypeError, and a bool VP is stored as the int it equals.
+NATIVE_TYPED = {"bool vp", "wrong type"}
+
+
 @pytest.mark.parametrize("name", sorted(BROKEN))
 def test_validate_names_each_broken_invariant(name: str):
     state = _mid_game()
     tm.validate(state)
+    if tabletop_rules.COMPILED and name in NATIVE_TYPED:
+        if name == "wrong type":
+            with pytest.raises(TypeError):
+                BROKEN[name](state)
+        else:
+            assert type(BROKEN[name](state).automa.vp) is int
+        return
     broken = BROKEN[name](state)
     with pytest.raises(InvalidStateError, match="invalid Trismaugistus state"):
         tm.validate(broken)

@@ -8,10 +8,12 @@ same board and card come back often in simulations.
 from __future__ import annotations
 
 import functools
-from typing import Literal
+from collections.abc import Sequence
+from typing import Any, Literal
 
-import attrs
+import attr
 
+from tabletop_rules.core.frozen import native_record
 from tabletop_rules.trismaugistus.content.records import AutomaCard, Pack
 from tabletop_rules.trismaugistus.options import Options
 from tabletop_rules.trismaugistus.state import TraceLine
@@ -31,9 +33,13 @@ __all__ = ["Candidate", "DieChoice", "Level", "choose_die", "section_one"]
 Level = Literal["A", "B", "C", "fallback"]
 
 
-@attrs.frozen
+@attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
 class Candidate:
-    """A board die considered at some level: its potency (T-DIE-2) and leftmost match index."""
+    """A board die considered at some level: its potency (T-DIE-2) and leftmost match index.
+
+    A native record of the compiled build (`core.frozen.native_record`), as the die choice is
+    worked out again for every new board and card.
+    """
 
     face: Face
     colour: Colour
@@ -41,19 +47,57 @@ class Candidate:
     match_index: int | None
     key: tuple[int, ...]
 
+    def __init__(
+        self, face: Face, colour: Colour, potency: int, match_index: int | None, key: tuple[int, ...]
+    ) -> None:
+        object.__setattr__(self, "face", face)
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "potency", potency)
+        object.__setattr__(self, "match_index", match_index)
+        object.__setattr__(self, "key", key)
+
+    def __reduce__(self) -> tuple[type[Candidate], tuple[Any, ...]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (Candidate, (self.face, self.colour, self.potency, self.match_index, self.key))
+
     def __str__(self) -> str:
         where = f", index {self.match_index}" if self.match_index is not None else ""
         return f"{self.face}/{self.colour} (potency {self.potency}{where})"
 
 
-@attrs.frozen
+native_record(Candidate)
+
+
+@attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
 class DieChoice:
-    """The outcome of section 1: the candidates at each level examined, the die chosen and why."""
+    """The outcome of section 1: the candidates at each level examined, the die chosen and why.
+
+    A native record of the compiled build (`core.frozen.native_record`).
+    """
 
     levels: tuple[tuple[Level, tuple[Candidate, ...]], ...]
     chosen: Candidate | None
     level: Level | None
     reason: str
+
+    def __init__(
+        self,
+        levels: tuple[tuple[Level, tuple[Candidate, ...]], ...],
+        chosen: Candidate | None,
+        level: Level | None,
+        reason: str,
+    ) -> None:
+        object.__setattr__(self, "levels", levels)
+        object.__setattr__(self, "chosen", chosen)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "reason", reason)
+
+    def __reduce__(self) -> tuple[type[DieChoice], tuple[Any, ...]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (DieChoice, (self.levels, self.chosen, self.level, self.reason))
+
+
+native_record(DieChoice)
 
 
 _LEVEL_NAMES: dict[str, str] = {
@@ -64,7 +108,9 @@ _LEVEL_NAMES: dict[str, str] = {
 }
 
 
-def _board_dice(bowls: tuple[tuple[int, int, int], ...]) -> list[tuple[Face, Colour, int]]:
+def _board_dice(bowls: Sequence[Sequence[int]]) -> list[tuple[Face, Colour, int]]:
+    # The bowls as plain sequences: compiled, a `tuple[int, int, int]` bowl would be unpacked into a
+    # C struct and packed into a new tuple again for `sum` and `enumerate`.
     dice: list[tuple[Face, Colour, int]] = []
     for fi, counts in enumerate(bowls):
         potency = sum(counts)  # T-DIE-2, B-4

@@ -25,20 +25,26 @@ from tabletop_rules.trismaugistus.moves import (
     HumanTakeExperiment,
     ObjectiveSlot,
 )
-from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine, new_state
+from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
 from tabletop_rules.trismaugistus.vocabulary import COLOUR_INDEX, DICE_PER_ROUND, FACE_INDEX, Side
 
 __all__ = ["human_move", "human_ok", "take_ok"]
 
 
 def take_ok(state: State, move: Any) -> bool:
-    """The conditions of `check_human_move` for taking an experiment or an artifact (B-6)."""
+    """The conditions of `check_human_move` for taking an experiment or an artifact (B-6).
+
+    The fields of a caller's move are read through `Any`, as they are, and then checked exactly: a
+    typed read (``move.face``, a `str`) would be checked by the compiled build, which raises a bare
+    `TypeError` for another type before the exact check can refuse it.
+    """
     if state.phase != "play" or state.pending is not None or state.to_move != "human":
         return False
+    fields: Any = move
     if type(move) is HumanTakeExperiment:
-        key, card, index, groups = move.face, move.experiment_id, FACE_INDEX, state.board.areas
+        key, card, index, groups = fields.face, fields.experiment_id, FACE_INDEX, state.board.areas
     else:
-        key, card, index, groups = move.colour, move.artifact_id, COLOUR_INDEX, state.board.offers
+        key, card, index, groups = fields.colour, fields.artifact_id, COLOUR_INDEX, state.board.offers
     if type(key) is not str or type(card) is not str:
         return False
     i = index.get(key)
@@ -46,17 +52,19 @@ def take_ok(state: State, move: Any) -> bool:
 
 
 def human_ok(state: State, move: Any) -> bool:
-    """The conditions of `check_human_move` for a draft or an end of turn (B-1, B-5, B-8)."""
+    """The conditions of `check_human_move` for a draft or an end of turn (B-1, B-5, B-8); the fields
+    read through `Any` (see `take_ok`)."""
     if state.phase != "play" or state.pending is not None or state.to_move != "human":
         return False
+    fields: Any = move
     if type(move) is HumanEndTurn:
-        finished = move.finished_round
+        finished = fields.finished_round
         if finished is False:
             return True
         return finished is True and (
             state.human_dice >= DICE_PER_ROUND or not any(any(c) for c in state.board.bowls)
         )
-    face, colour = move.face, move.colour
+    face, colour = fields.face, fields.colour
     if type(face) is not str or type(colour) is not str or state.human_dice >= DICE_PER_ROUND:
         return False
     fi = FACE_INDEX.get(face)
@@ -101,10 +109,10 @@ def _next_state(
     """``state`` after a report of the human's turn: the fields given change, the rest is kept.
 
     ``pending`` is the new value (the human's turn never waits for chance, so ``None`` keeps it).
-    Every field by keyword, through `state.new_state` (the constructor's keywords in half its time;
-    `core.evolve` would read every field of the old record first).
+    Every field by keyword, through the state's builder (`State._built`; `core.evolve` would read every
+    field of the old record first).
     """
-    return new_state(
+    return State._built(
         pack=state.pack,
         options=state.options,
         phase=state.phase,

@@ -17,11 +17,12 @@ state.
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
+import attr
 import attrs
 
-from tabletop_rules.core.frozen import open_layout
+from tabletop_rules.core.frozen import native_record
 from tabletop_rules.core.jsonio import one_line
 from tabletop_rules.core.svg import render_state
 from tabletop_rules.trismaugistus.content.records import Pack
@@ -75,26 +76,45 @@ class TraceLine(NamedTuple):
         return f"[{self.clause}] {self.text}" if self.clause else self.text
 
 
-@attrs.frozen
+@attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
 class DieOnTracker:
     """The automa's active die (T-DIE-7): face, colour, placed potency, remaining potency.
 
     ``matched_symbol`` is the symbol of the pictured die it matched (``None``
     for a fallback die), used by ``wild_experiment_area="matched_symbol"``.
+    Built for every card the automa resolves: a native record of the compiled build
+    (`core.frozen.native_record`).
     """
 
     face: Face
     colour: Colour
     placed: int
     remaining: int
-    matched_symbol: Symbol | None = None
+    matched_symbol: Symbol | None = attr.ib(default=None)
+
+    def __init__(
+        self, face: Face, colour: Colour, placed: int, remaining: int, matched_symbol: Symbol | None = None
+    ) -> None:
+        object.__setattr__(self, "face", face)
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "placed", placed)
+        object.__setattr__(self, "remaining", remaining)
+        object.__setattr__(self, "matched_symbol", matched_symbol)
+
+    def __reduce__(self) -> tuple[type[DieOnTracker], tuple[Any, ...]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (DieOnTracker, (self.face, self.colour, self.placed, self.remaining, self.matched_symbol))
 
     def __str__(self) -> str:
         return f"{self.face}/{self.colour}"
 
 
+native_record(DieOnTracker)
+
+
 class _AutomaSlots:
-    """The slots of `AutomaState`'s fields, for `new_automa` (see `core.frozen.open_layout`)."""
+    """The slots of `AutomaState`'s fields in the pure build, declared in a plain base class so that attrs
+    does not take them for defaults (`core.frozen.native_record`); the compiled build ignores them."""
 
     __slots__ = (
         "__weakref__",
@@ -115,44 +135,187 @@ class _AutomaSlots:
     )
 
 
-@attrs.frozen
+@attr.s(frozen=True, init=False, slots=False)
 class AutomaState(_AutomaSlots):
-    """Everything the engine keeps for the automa (spec 1.3)."""
+    """Everything the engine keeps for the automa (spec 1.3).
 
-    vp: int = 0
-    gold: int = 0
-    ether: int = 0
-    levels: tuple[int, ...] = (0, 0, 0, 0)  # ELEMENTS order
-    tiebreak_track: Element = "earth"
-    starting_experiment: str | None = None
-    experiments: tuple[str, ...] = ()  # resolved experiments, in order
-    artifacts: tuple[str, ...] = ()
-    active_die: DieOnTracker | None = None
-    exhausted: tuple[tuple[Face, Colour], ...] = ()  # this round, on the right of the tracker card
-    dice_used: int = 0  # this round
-    draw_pile: frozenset[str] = frozenset()
-    discard: tuple[str, ...] = ()  # bottom to top
-    held_purples: tuple[str, ...] = ()  # purple_discard_timing="end_of_turn"
+    Attributes:
+        vp, gold, ether: the automa's tallies.
+        levels: its mastery markers, in `ELEMENTS` order.
+        tiebreak_track: the track of the tie-break cube.
+        starting_experiment: its starting experiment (T-SETUP-6).
+        experiments, artifacts: what it took, in order (resolved experiments only).
+        active_die: the die on its tracker card, if any.
+        exhausted: this round's exhausted dice, on the right of the tracker card.
+        dice_used: the dice it took this round.
+        draw_pile, discard: its deck (the discard pile bottom to top).
+        held_purples: purple cards held until the end of its turn (``purple_discard_timing="end_of_turn"``).
+
+    A native record of the compiled build (`core.frozen.native_record`), rebuilt whenever the automa acts.
+    """
+
+    __slots__ = ()  # the fields are `_AutomaSlots`'; attrs takes only the ``attr.ib()`` for fields
+
+    vp: int = attr.ib(default=0)
+    gold: int = attr.ib(default=0)
+    ether: int = attr.ib(default=0)
+    levels: tuple[int, ...] = attr.ib(default=(0, 0, 0, 0))
+    tiebreak_track: Element = attr.ib(default="earth")
+    starting_experiment: str | None = attr.ib(default=None)
+    experiments: tuple[str, ...] = attr.ib(default=())
+    artifacts: tuple[str, ...] = attr.ib(default=())
+    active_die: DieOnTracker | None = attr.ib(default=None)
+    exhausted: tuple[tuple[Face, Colour], ...] = attr.ib(default=())
+    dice_used: int = attr.ib(default=0)
+    draw_pile: frozenset[str] = attr.ib(default=frozenset())
+    discard: tuple[str, ...] = attr.ib(default=())
+    held_purples: tuple[str, ...] = attr.ib(default=())
+
+    def __init__(
+        self,
+        vp: int = 0,
+        gold: int = 0,
+        ether: int = 0,
+        levels: tuple[int, ...] = (0, 0, 0, 0),
+        tiebreak_track: Element = "earth",
+        starting_experiment: str | None = None,
+        experiments: tuple[str, ...] = (),
+        artifacts: tuple[str, ...] = (),
+        active_die: DieOnTracker | None = None,
+        exhausted: tuple[tuple[Face, Colour], ...] = (),
+        dice_used: int = 0,
+        draw_pile: frozenset[str] = frozenset(),
+        discard: tuple[str, ...] = (),
+        held_purples: tuple[str, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "vp", vp)
+        object.__setattr__(self, "gold", gold)
+        object.__setattr__(self, "ether", ether)
+        object.__setattr__(self, "levels", levels)
+        object.__setattr__(self, "tiebreak_track", tiebreak_track)
+        object.__setattr__(self, "starting_experiment", starting_experiment)
+        object.__setattr__(self, "experiments", experiments)
+        object.__setattr__(self, "artifacts", artifacts)
+        object.__setattr__(self, "active_die", active_die)
+        object.__setattr__(self, "exhausted", exhausted)
+        object.__setattr__(self, "dice_used", dice_used)
+        object.__setattr__(self, "draw_pile", draw_pile)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "held_purples", held_purples)
+
+    @staticmethod
+    def _built(
+        *,
+        vp: int,
+        gold: int,
+        ether: int,
+        levels: tuple[int, ...],
+        tiebreak_track: Element,
+        starting_experiment: str | None,
+        experiments: tuple[str, ...],
+        artifacts: tuple[str, ...],
+        active_die: DieOnTracker | None,
+        exhausted: tuple[tuple[Face, Colour], ...],
+        dice_used: int,
+        draw_pile: frozenset[str],
+        discard: tuple[str, ...],
+        held_purples: tuple[str, ...],
+    ) -> AutomaState:
+        """``AutomaState(...)`` with every field, for the transitions: compiled, a direct call of the
+        constructor; the pure build replaces it with `core.frozen.native_record`'s builder, which fills an
+        open twin with plain slot stores."""
+        return AutomaState(
+            vp,
+            gold,
+            ether,
+            levels,
+            tiebreak_track,
+            starting_experiment,
+            experiments,
+            artifacts,
+            active_die,
+            exhausted,
+            dice_used,
+            draw_pile,
+            discard,
+            held_purples,
+        )
+
+    def __reduce__(self) -> tuple[type[AutomaState], tuple[Any, ...]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (AutomaState, tuple(getattr(self, name) for name in _AUTOMA_FIELDS))
 
 
-@attrs.frozen
+native_record(AutomaState, builder="_built")
+
+_AUTOMA_FIELDS: Final = tuple(field.name for field in attrs.fields(AutomaState))
+_BLANK_AUTOMA: Final = AutomaState()
+
+
+@attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
 class BoardMirror:
-    """The human's report of the table (see `tabletop_rules.trismaugistus.moves` for the orders)."""
+    """The human's report of the table (see `tabletop_rules.trismaugistus.moves` for the orders).
 
-    bowls: Bowls = ((0, 0, 0),) * 6
-    areas: Areas = ((),) * 6
-    offers: Offers = ((),) * 3
-    objectives: tuple[ObjectiveSlot, ...] = ()
-    bonus_layout: BonusLayout = ((),) * 4
+    Rebuilt by every draft and take: a native record of the compiled build (`core.frozen.native_record`).
+    """
+
+    bowls: Bowls = attr.ib(default=((0, 0, 0),) * 6)
+    areas: Areas = attr.ib(default=((),) * 6)
+    offers: Offers = attr.ib(default=((),) * 3)
+    objectives: tuple[ObjectiveSlot, ...] = attr.ib(default=())
+    bonus_layout: BonusLayout = attr.ib(default=((),) * 4)
+
+    def __init__(
+        self,
+        bowls: Bowls = ((0, 0, 0),) * 6,
+        areas: Areas = ((),) * 6,
+        offers: Offers = ((),) * 3,
+        objectives: tuple[ObjectiveSlot, ...] = (),
+        bonus_layout: BonusLayout = ((),) * 4,
+    ) -> None:
+        object.__setattr__(self, "bowls", bowls)
+        object.__setattr__(self, "areas", areas)
+        object.__setattr__(self, "offers", offers)
+        object.__setattr__(self, "objectives", objectives)
+        object.__setattr__(self, "bonus_layout", bonus_layout)
+
+    def __reduce__(self) -> tuple[type[BoardMirror], tuple[Any, ...]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (BoardMirror, (self.bowls, self.areas, self.offers, self.objectives, self.bonus_layout))
 
 
-@attrs.frozen
+native_record(BoardMirror)
+
+_BLANK_BOARD: Final = BoardMirror()
+
+
+@attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
 class Pending:
-    """The chance event the state waits for, with the card being resolved and its die if relevant."""
+    """The chance event the state waits for, with the card being resolved and its die if relevant.
+
+    Read at every move (who acts): a native record of the compiled build (`core.frozen.native_record`).
+    """
 
     kind: Literal["card", "objective_die", "artifact_die", "masterpiece"]
-    card_id: str | None = None
-    die: DieOnTracker | None = None
+    card_id: str | None = attr.ib(default=None)
+    die: DieOnTracker | None = attr.ib(default=None)
+
+    def __init__(
+        self,
+        kind: Literal["card", "objective_die", "artifact_die", "masterpiece"],
+        card_id: str | None = None,
+        die: DieOnTracker | None = None,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "card_id", card_id)
+        object.__setattr__(self, "die", die)
+
+    def __reduce__(self) -> tuple[type[Pending], tuple[Any, ...]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (Pending, (self.kind, self.card_id, self.die))
+
+
+native_record(Pending)
 
 
 @attrs.frozen
@@ -176,8 +339,8 @@ class FinalScore:
 
 
 class _StateSlots:
-    """The slots of `State`'s fields, declared in a plain base class so that `new_state` can fill
-    them (see `core.frozen.open_layout`)."""
+    """The slots of `State`'s fields in the pure build, declared in a plain base class so that attrs does
+    not take them for defaults (`core.frozen.native_record`); the compiled build ignores them."""
 
     __slots__ = (
         "__weakref__",
@@ -205,35 +368,143 @@ class _StateSlots:
     )
 
 
-@attrs.frozen(cache_hash=True, repr=False)
+@attr.s(frozen=True, init=False, slots=False, repr=False)
 class State(_StateSlots):
     """A Trismaugistus game: the pack, the rulings (`options`), the automa, the board mirror and the flow.
 
-    A move builds the next state with `core.evolve` (keyword-only); nothing
-    reachable from a state is mutable.
+    A move builds the next state with `core.evolve` (keyword-only); nothing reachable from a state is
+    mutable. ``turn`` counts the turns completed so far in the game (the human's and the automa's);
+    ``human_dice`` the dice the human drafted this round.
+
+    A native record of the compiled build (`core.frozen.native_record`): compiled code builds it and
+    reads its fields directly. The constructor takes the fields positionally or by name, in this order.
     """
 
-    pack: Pack
-    options: Options
-    phase: Phase = "setup"
-    difficulty: int = 0
-    objectives_enabled: bool = False
-    masterpiece_deck: tuple[str, ...] = ()
-    round: int = 0
-    turn: int = 0  # turns completed so far in the game (the human's and the automa's)
-    first_player: Side = "human"
-    to_move: Side = "human"
-    human_finished: bool = False
-    automa_finished: bool = False
-    first_finisher: Side | None = None
-    human_dice: int = 0  # dice the human drafted this round
-    human_experiments: tuple[str, ...] = ()
-    human_artifacts: tuple[str, ...] = ()
-    automa: AutomaState = AutomaState()
-    board: BoardMirror = BoardMirror()
-    pending: Pending | None = None
-    score: FinalScore | None = None
-    trace: tuple[TraceLine, ...] = ()
+    __slots__ = ()  # the fields are `_StateSlots`'; attrs takes only the ``attr.ib()`` for fields
+
+    pack: Pack = attr.ib()
+    options: Options = attr.ib()
+    phase: Phase = attr.ib(default="setup")
+    difficulty: int = attr.ib(default=0)
+    objectives_enabled: bool = attr.ib(default=False)
+    masterpiece_deck: tuple[str, ...] = attr.ib(default=())
+    round: int = attr.ib(default=0)
+    turn: int = attr.ib(default=0)
+    first_player: Side = attr.ib(default="human")
+    to_move: Side = attr.ib(default="human")
+    human_finished: bool = attr.ib(default=False)
+    automa_finished: bool = attr.ib(default=False)
+    first_finisher: Side | None = attr.ib(default=None)
+    human_dice: int = attr.ib(default=0)
+    human_experiments: tuple[str, ...] = attr.ib(default=())
+    human_artifacts: tuple[str, ...] = attr.ib(default=())
+    automa: AutomaState = attr.ib(default=_BLANK_AUTOMA)
+    board: BoardMirror = attr.ib(default=_BLANK_BOARD)
+    pending: Pending | None = attr.ib(default=None)
+    score: FinalScore | None = attr.ib(default=None)
+    trace: tuple[TraceLine, ...] = attr.ib(default=())
+
+    def __init__(
+        self,
+        pack: Pack,
+        options: Options,
+        phase: Phase = "setup",
+        difficulty: int = 0,
+        objectives_enabled: bool = False,
+        masterpiece_deck: tuple[str, ...] = (),
+        round: int = 0,
+        turn: int = 0,
+        first_player: Side = "human",
+        to_move: Side = "human",
+        human_finished: bool = False,
+        automa_finished: bool = False,
+        first_finisher: Side | None = None,
+        human_dice: int = 0,
+        human_experiments: tuple[str, ...] = (),
+        human_artifacts: tuple[str, ...] = (),
+        automa: AutomaState = _BLANK_AUTOMA,
+        board: BoardMirror = _BLANK_BOARD,
+        pending: Pending | None = None,
+        score: FinalScore | None = None,
+        trace: tuple[TraceLine, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "pack", pack)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "difficulty", difficulty)
+        object.__setattr__(self, "objectives_enabled", objectives_enabled)
+        object.__setattr__(self, "masterpiece_deck", masterpiece_deck)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "first_player", first_player)
+        object.__setattr__(self, "to_move", to_move)
+        object.__setattr__(self, "human_finished", human_finished)
+        object.__setattr__(self, "automa_finished", automa_finished)
+        object.__setattr__(self, "first_finisher", first_finisher)
+        object.__setattr__(self, "human_dice", human_dice)
+        object.__setattr__(self, "human_experiments", human_experiments)
+        object.__setattr__(self, "human_artifacts", human_artifacts)
+        object.__setattr__(self, "automa", automa)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "pending", pending)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "trace", trace)
+
+    @staticmethod
+    def _built(
+        *,
+        pack: Pack,
+        options: Options,
+        phase: Phase,
+        difficulty: int,
+        objectives_enabled: bool,
+        masterpiece_deck: tuple[str, ...],
+        round: int,
+        turn: int,
+        first_player: Side,
+        to_move: Side,
+        human_finished: bool,
+        automa_finished: bool,
+        first_finisher: Side | None,
+        human_dice: int,
+        human_experiments: tuple[str, ...],
+        human_artifacts: tuple[str, ...],
+        automa: AutomaState,
+        board: BoardMirror,
+        pending: Pending | None,
+        score: FinalScore | None,
+        trace: tuple[TraceLine, ...],
+    ) -> State:
+        """``State(...)`` with every field, for the transitions (one state a move): compiled, a direct call
+        of the constructor; the pure build replaces it with `core.frozen.native_record`'s builder, which
+        fills an open twin with plain slot stores."""
+        return State(
+            pack,
+            options,
+            phase,
+            difficulty,
+            objectives_enabled,
+            masterpiece_deck,
+            round,
+            turn,
+            first_player,
+            to_move,
+            human_finished,
+            automa_finished,
+            first_finisher,
+            human_dice,
+            human_experiments,
+            human_artifacts,
+            automa,
+            board,
+            pending,
+            score,
+            trace,
+        )
+
+    def __reduce__(self) -> tuple[type[State], tuple[Any, ...]]:
+        """Pickled as its fields (a native class of the compiled build has no default way)."""
+        return (State, tuple(getattr(self, name) for name in _FIELDS))
 
     @property
     def config(self) -> Options:
@@ -286,99 +557,7 @@ class State(_StateSlots):
         return " ".join(parts)
 
 
-_OPEN_STATE: Final = open_layout(State)
-_OPEN_AUTOMA: Final = open_layout(AutomaState)
+native_record(State, builder="_built")
 
-if TYPE_CHECKING:
-    # for mypy: the same keywords and types as the constructors
-    new_state = State
-    new_automa = AutomaState
-else:
-
-    def new_automa(
-        *,
-        vp,
-        gold,
-        ether,
-        levels,
-        tiebreak_track,
-        starting_experiment,
-        experiments,
-        artifacts,
-        active_die,
-        exhausted,
-        dice_used,
-        draw_pile,
-        discard,
-        held_purples,
-    ):
-        """``AutomaState(...)`` with every field given, in half the time (`core.frozen.open_layout`)."""
-        automa = object.__new__(_OPEN_AUTOMA)
-        automa.vp = vp
-        automa.gold = gold
-        automa.ether = ether
-        automa.levels = levels
-        automa.tiebreak_track = tiebreak_track
-        automa.starting_experiment = starting_experiment
-        automa.experiments = experiments
-        automa.artifacts = artifacts
-        automa.active_die = active_die
-        automa.exhausted = exhausted
-        automa.dice_used = dice_used
-        automa.draw_pile = draw_pile
-        automa.discard = discard
-        automa.held_purples = held_purples
-        automa.__class__ = AutomaState  # the same layout: from here on a frozen AutomaState
-        return automa
-
-    def new_state(
-        *,
-        pack,
-        options,
-        phase,
-        difficulty,
-        objectives_enabled,
-        masterpiece_deck,
-        round,
-        turn,
-        first_player,
-        to_move,
-        human_finished,
-        automa_finished,
-        first_finisher,
-        human_dice,
-        human_experiments,
-        human_artifacts,
-        automa,
-        board,
-        pending,
-        score,
-        trace,
-    ):
-        """``State(...)`` with every field given, in half the time (`core.frozen.open_layout`):
-        for the transitions, which build one state per move."""
-        state = object.__new__(_OPEN_STATE)
-        state.pack = pack
-        state.options = options
-        state.phase = phase
-        state.difficulty = difficulty
-        state.objectives_enabled = objectives_enabled
-        state.masterpiece_deck = masterpiece_deck
-        state.round = round
-        state.turn = turn
-        state.first_player = first_player
-        state.to_move = to_move
-        state.human_finished = human_finished
-        state.automa_finished = automa_finished
-        state.first_finisher = first_finisher
-        state.human_dice = human_dice
-        state.human_experiments = human_experiments
-        state.human_artifacts = human_artifacts
-        state.automa = automa
-        state.board = board
-        state.pending = pending
-        state.score = score
-        state.trace = trace
-        state._attrs_cached_hash = None
-        state.__class__ = State  # the same layout: from here on a frozen State
-        return state
+_FIELDS: Final = tuple(field.name for field in attrs.fields(State))
+"""`State`'s field names, in order."""
