@@ -24,6 +24,7 @@ from tabletop_rules.trismaugistus.state import (
     Phase,
     State,
     TraceLine,
+    trace_line,
 )
 from tabletop_rules.trismaugistus.vocabulary import (
     ALL_AREAS_ORDER,
@@ -40,8 +41,6 @@ from tabletop_rules.trismaugistus.vocabulary import (
 )
 
 __all__ = ["Work", "without_die"]
-
-_new_tuple = tuple.__new__  # builds a TraceLine without the named tuple's Python-level __new__
 
 
 @functools.lru_cache(maxsize=4096)  # immutable keys and values; the bowls of a round repeat across games
@@ -184,7 +183,7 @@ class Work:
 
     def note(self, clause: str, text: str) -> None:
         """Record one step of the trace."""
-        self.trace.append(_new_tuple(TraceLine, (clause, text)))
+        self.trace.append(trace_line(clause, text))
 
     def money(self) -> str:
         """The automa's VP, gold and ether, for the trace."""
@@ -494,23 +493,23 @@ class Work:
 
 @functools.lru_cache(maxsize=1024)
 def _take_line(face: str, colour: str, placed: int, used: int) -> TraceLine:
-    return TraceLine("T-DIE-7", f"take {face}/{colour} at potency {placed}; die {used} of 3")
+    return trace_line("T-DIE-7", f"take {face}/{colour} at potency {placed}; die {used} of 3")
 
 
 @functools.lru_cache(maxsize=256)
 def _boost_line(placed: int, ether: int, boosted: bool) -> TraceLine:
     if boosted:
-        return TraceLine("T-DIE-8", f"ether boost: potency {placed - 1} -> {placed}, ether -> {ether}")
+        return trace_line("T-DIE-8", f"ether boost: potency {placed - 1} -> {placed}, ether -> {ether}")
     if placed >= MAX_POTENCY:
-        return TraceLine("T-DIE-8", "no ether boost: potency is already 5")
-    return TraceLine("T-DIE-8", "no ether boost: no ether die")
+        return trace_line("T-DIE-8", "no ether boost: potency is already 5")
+    return trace_line("T-DIE-8", "no ether boost: no ether die")
 
 
 @functools.lru_cache(maxsize=256)
 def _gold_line(gold: int) -> TraceLine:
-    return TraceLine("T-ACT-8", f"gain gold: gold +1 -> {gold}")
+    return trace_line("T-ACT-8", f"gain gold: gold +1 -> {gold}")
 
 
 @functools.lru_cache(maxsize=256)
 def _vp_line(vp: int) -> TraceLine:
-    return TraceLine("T-ACT-10", f"gain VP: VP +5 -> {vp}")
+    return trace_line("T-ACT-10", f"gain VP: VP +5 -> {vp}")

@@ -16,7 +16,7 @@ import attr
 from tabletop_rules.core.frozen import native_record
 from tabletop_rules.trismaugistus.content.records import AutomaCard, Pack
 from tabletop_rules.trismaugistus.options import Options
-from tabletop_rules.trismaugistus.state import TraceLine
+from tabletop_rules.trismaugistus.state import TraceLine, trace_line
 from tabletop_rules.trismaugistus.vocabulary import (
     COLOUR_INDEX,
     COLOUR_RANK,
@@ -134,15 +134,16 @@ def _level_candidates(
     level: Level, dice: list[tuple[Face, Colour, int]], card: AutomaCard, options: Options
 ) -> tuple[Candidate, ...]:
     out: list[Candidate] = []
-    pictured = card.dice
+    # the card's pictured dice read once (each read of a content record's field is a generic lookup)
+    pictured = [(p.symbol, p.colour) for p in card.dice]
     for face, colour, potency in dice:
         index: int | None = None
-        for i, p in enumerate(pictured):
-            symbol_ok = face in (p.symbol, "wild")
+        for i, (symbol, pictured_colour) in enumerate(pictured):
+            symbol_ok = face in (symbol, "wild")
             if (
-                (level == "A" and symbol_ok and colour == p.colour)
+                (level == "A" and symbol_ok and colour == pictured_colour)
                 or (level == "B" and symbol_ok)
-                or (level == "C" and colour == p.colour)
+                or (level == "C" and colour == pictured_colour)
             ):
                 index = i
                 break
@@ -221,12 +222,12 @@ def section_one(
     """Section 1 of card ``card_id`` on ``bowls`` and its trace lines (a pure function, cached)."""
     choice = choose_die(bowls, pack.card[card_id], options)
     lines = [
-        TraceLine(_LEVEL_CLAUSE[level], f"level {level} candidates: {', '.join(map(str, found)) or 'none'}")
+        trace_line(_LEVEL_CLAUSE[level], f"level {level} candidates: {', '.join(map(str, found)) or 'none'}")
         for level, found in choice.levels
     ]
     if choice.chosen is not None:
         lines.append(
-            TraceLine(
+            trace_line(
                 _DECIDED_CLAUSE[choice.level or "A"],
                 f"chosen {choice.chosen.face}/{choice.chosen.colour}: {choice.reason}",
             )

@@ -16,7 +16,14 @@ from tabletop_rules.trismaugistus.content.records import Pack
 from tabletop_rules.trismaugistus.moves import ObjectiveDie, ObjectiveDieRaw, ObjectiveSlot, Setup
 from tabletop_rules.trismaugistus.reports import layout_from_pack, tiebreak_of
 from tabletop_rules.trismaugistus.scoring import final_score
-from tabletop_rules.trismaugistus.state import BoardMirror, DieOnTracker, Pending, State, TraceLine
+from tabletop_rules.trismaugistus.state import (
+    BoardMirror,
+    DieOnTracker,
+    Pending,
+    State,
+    TraceLine,
+    trace_line,
+)
 from tabletop_rules.trismaugistus.vocabulary import (
     DICE_PER_ROUND,
     ETHER_BEFORE_ROUND,
@@ -201,7 +208,7 @@ def _card_lines(pack: Pack) -> Mapping[str, TraceLine]:
     """The T-TURN-2 trace line of each card (its three sections), built once per pack."""
     return frozen_mapping(
         {
-            c.id: TraceLine(
+            c.id: trace_line(
                 "T-TURN-2", f"{c.id}: dice {' '.join(map(str, c.dice))}, cost {c.potency_cost}, {c.action}"
             )
             for c in pack.automa_cards
@@ -223,30 +230,30 @@ def _reshuffle_if_empty(w: Work, clause: str) -> None:
 
 @functools.lru_cache(maxsize=2048)
 def _draw_line(card_id: str, deck: str, n: int) -> TraceLine:
-    return TraceLine("T-TURN-1", f"automa draws {card_id} ({deck}, 1 of {n})")
+    return trace_line("T-TURN-1", f"automa draws {card_id} ({deck}, 1 of {n})")
 
 
 @functools.lru_cache(maxsize=256)
 def _active_line(face: str, colour: str, remaining: int) -> TraceLine:
-    return TraceLine("T-DIE-1", f"active die {face}/{colour} (remaining {remaining}): section 1 skipped")
+    return trace_line("T-DIE-1", f"active die {face}/{colour} (remaining {remaining}): section 1 skipped")
 
 
 @functools.lru_cache(maxsize=256)
 def _potency_line(before: int, cost: int) -> TraceLine:
     after = max(before - cost, 0)
     if cost > before:
-        return TraceLine(
+        return trace_line(
             "T-POT-3",
             f"potency {before} - cost {cost}: overrun, die exhausted at once; the action still resolves",
         )
     if after == 0:
-        return TraceLine("T-POT-2", f"potency {before} - cost {cost} = 0: die exhausted, moved right")
-    return TraceLine("T-POT-4", f"potency {before} - cost {cost} = {after}: die stays active")
+        return trace_line("T-POT-2", f"potency {before} - cost {cost} = 0: die exhausted, moved right")
+    return trace_line("T-POT-4", f"potency {before} - cost {cost} = {after}: die stays active")
 
 
 @functools.lru_cache(maxsize=8192)
 def _discard_line(card_id: str, vp: int, gold: int, ether: int) -> TraceLine:
-    return TraceLine("T-TURN-3", f"{card_id} discarded; VP {vp}, gold {gold}, ether {ether}")
+    return trace_line("T-TURN-3", f"{card_id} discarded; VP {vp}, gold {gold}, ether {ether}")
 
 
 def card_drawn(state: State, card_id: str) -> State:
@@ -393,6 +400,6 @@ def final_scoring(state: State, masterpiece_id: str | None, trace: list[TraceLin
     """Score the automa with the masterpiece it drew (T-SCORE); the game is over."""
     masterpiece = state.pack.masterpiece[masterpiece_id] if masterpiece_id is not None else None
     result, lines = final_score(state.automa, state.pack, state.options, state.difficulty, masterpiece)
-    head = [TraceLine("T-SCORE-1", f"masterpiece drawn: {masterpiece_id}")] if masterpiece_id else []
+    head = [trace_line("T-SCORE-1", f"masterpiece drawn: {masterpiece_id}")] if masterpiece_id else []
     lines = [*(trace or []), *head, *lines]
     return evolve(state, phase="over", pending=None, score=result, trace=tuple(lines))

@@ -25,7 +25,7 @@ from tabletop_rules.trismaugistus.moves import (
     HumanTakeExperiment,
     ObjectiveSlot,
 )
-from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
+from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine, trace_line
 from tabletop_rules.trismaugistus.vocabulary import COLOUR_INDEX, DICE_PER_ROUND, FACE_INDEX, Side
 
 __all__ = ["human_move", "human_ok", "take_ok"]
@@ -72,13 +72,13 @@ def human_ok(state: State, move: Any) -> bool:
     return fi is not None and ci is not None and state.board.bowls[fi][ci] > 0
 
 
-_END_TURN_TRACE: Final = (TraceLine("", "the human ends the turn"),)
+_END_TURN_TRACE: Final = (trace_line("", "the human ends the turn"),)
 
 
 @functools.lru_cache(maxsize=64)  # 6 faces x 3 colours; immutable keys and values
 def _draft_trace(face: str, colour: str) -> tuple[TraceLine, ...]:
     """The trace of a draft, built once per die (the same text as formatting it each time)."""
-    return (TraceLine("", f"human drafts {face}/{colour}"),)
+    return (trace_line("", f"human drafts {face}/{colour}"),)
 
 
 def _automa_turn_starts(state: State) -> bool:
@@ -182,7 +182,7 @@ def human_move(state: State, move: Any) -> State:
         areas[fi] = tuple(e for e in areas[fi] if e != eid)
         return _next_state(
             state,
-            (TraceLine("", f"human takes experiment {eid}"),),
+            (trace_line("", f"human takes experiment {eid}"),),
             board=_mirror(board, areas=tuple(areas)),
             human_experiments=(*state.human_experiments, eid),
         )
@@ -193,7 +193,7 @@ def human_move(state: State, move: Any) -> State:
         offers[ci] = tuple(x for x in offers[ci] if x != aid)
         return _next_state(
             state,
-            (TraceLine("", f"human takes artifact {aid}"),),
+            (trace_line("", f"human takes artifact {aid}"),),
             board=_mirror(board, offers=tuple(offers)),
             human_artifacts=(*state.human_artifacts, aid),
         )

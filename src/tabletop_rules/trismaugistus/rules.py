@@ -62,7 +62,7 @@ from tabletop_rules.trismaugistus.reports import (
     setup_menu,
 )
 from tabletop_rules.trismaugistus.scoring import check_human_score, report_human_score, winner
-from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, TraceLine
+from tabletop_rules.trismaugistus.state import BoardMirror, Pending, State, trace_line
 from tabletop_rules.trismaugistus.vocabulary import (
     ELEMENTS,
 )
@@ -400,7 +400,7 @@ def _report(state: State, report: ReportBoard) -> State:
         parts.append("bonus layout")
     round_start = state.phase == "round_start"
     reason = report.reason or ("round_start" if round_start else "correction")
-    line = TraceLine("", f"board reported ({reason}): {', '.join(parts) or 'nothing'}")
+    line = trace_line("", f"board reported ({reason}): {', '.join(parts) or 'nothing'}")
     mirror = BoardMirror(bowls=bowls, areas=areas, offers=offers, objectives=objectives, bonus_layout=layout)
     w = Work(state, board=mirror)
     w.trace.append(line)

@@ -8,7 +8,7 @@ from tabletop_rules.core.errors import IllegalMoveError
 from tabletop_rules.core.frozen import evolve
 from tabletop_rules.trismaugistus.content.records import Masterpiece, Pack
 from tabletop_rules.trismaugistus.options import Options
-from tabletop_rules.trismaugistus.state import AutomaState, FinalScore, State, TraceLine
+from tabletop_rules.trismaugistus.state import AutomaState, FinalScore, State, TraceLine, trace_line
 from tabletop_rules.trismaugistus.vocabulary import ELEMENTS, FORMULA_COSTS, SYMBOL_VP
 
 __all__ = ["check_human_score", "final_score", "report_human_score", "winner"]
@@ -35,7 +35,7 @@ def final_score(
     resolved = False
     paid = 0
     if masterpiece is None:
-        trace.append(TraceLine("T-SCORE-1", "step 1: the masterpiece deck is empty, no masterpiece"))
+        trace.append(trace_line("T-SCORE-1", "step 1: the masterpiece deck is empty, no masterpiece"))
     else:
         req = masterpiece.requirement
         i = ELEMENTS.index(req.track)
@@ -55,12 +55,12 @@ def final_score(
             text = f"{missing} steps short of {req} with only {gold} gold: not resolved, nothing spent"
         if resolved:
             step1 = masterpiece.vp
-        trace.append(TraceLine("T-SCORE-1", f"step 1: masterpiece {masterpiece.id}: {text} -> {step1} VP"))
+        trace.append(trace_line("T-SCORE-1", f"step 1: masterpiece {masterpiece.id}: {text} -> {step1} VP"))
 
     # Step 2: experiments (T-SCORE-2; the masterpiece counts only in step 1, T-RULING-21).
     experiments = [pack.experiment[e] for e in automa.experiments]
     step2 = sum(e.vp for e in experiments)
-    trace.append(TraceLine("T-SCORE-2", f"step 2: {len(experiments)} experiments -> {step2} VP"))
+    trace.append(trace_line("T-SCORE-2", f"step 2: {len(experiments)} experiments -> {step2} VP"))
 
     # Step 3: elemental symbols (T-SCORE-3, T-RULING-24, T-RULING-25).
     on_experiments = sum(len(e.element_symbols) for e in experiments)
@@ -77,7 +77,7 @@ def final_score(
     per_symbol = SYMBOL_VP[difficulty]
     step3 = symbols * per_symbol
     trace.append(
-        TraceLine(
+        trace_line(
             "T-SCORE-3",
             f"step 3: symbols {on_experiments} experiments + {on_masterpiece} masterpiece"
             f" + {on_artifacts} artifacts"
@@ -106,7 +106,7 @@ def final_score(
             bought += 1
     step4 = table.vp_by_count[formulas]
     trace.append(
-        TraceLine(
+        trace_line(
             "T-SCORE-4",
             f"step 4: {len(types)} types + {bought} bought = {formulas} formulas -> {step4} VP"
             f" (gold left {gold})",
@@ -115,17 +115,17 @@ def final_score(
 
     # Step 5: leftovers (T-SCORE-5).
     step5 = gold + automa.ether
-    trace.append(TraceLine("T-SCORE-5", f"step 5: gold {gold} + ether {automa.ether} -> {step5} VP"))
+    trace.append(trace_line("T-SCORE-5", f"step 5: gold {gold} + ether {automa.ether} -> {step5} VP"))
 
     # Step 6: mastery tracks (T-SCORE-6).
     step6 = sum(pack.track[e].end_vp_by_level[levels[i]] for i, e in enumerate(ELEMENTS))
     shown = " ".join(f"{e[0].upper()}{levels[i]}" for i, e in enumerate(ELEMENTS))
-    trace.append(TraceLine("T-SCORE-6", f"step 6: tracks {shown} -> {step6} VP"))
+    trace.append(trace_line("T-SCORE-6", f"step 6: tracks {shown} -> {step6} VP"))
 
     steps = (step1, step2, step3, step4, step5, step6)
     total = automa.vp + sum(steps)
     trace.append(
-        TraceLine("T-SCORE-7", f"total: VP track {automa.vp} + {' + '.join(map(str, steps))} = {total}")
+        trace_line("T-SCORE-7", f"total: VP track {automa.vp} + {' + '.join(map(str, steps))} = {total}")
     )
     score = FinalScore(
         vp_track=automa.vp,
@@ -167,7 +167,7 @@ def report_human_score(state: State, points: int) -> State:
     text = {"human": "the human wins", "automa": "the automa wins", "tie": "a tie"}[side]
     if points == score.total and side != "tie":
         text += f" (a tie given to the {side} by the score_tie option)"
-    line = TraceLine("", f"the human reports a final score of {points}; automa {score.total}: {text}")
+    line = trace_line("", f"the human reports a final score of {points}; automa {score.total}: {text}")
     return evolve(state, score=new, trace=(line,))
 
 

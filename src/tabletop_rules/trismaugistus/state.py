@@ -44,6 +44,7 @@ __all__ = [
     "Phase",
     "State",
     "TraceLine",
+    "trace_line",
 ]
 
 Phase: TypeAlias = Literal["setup", "round_start", "play", "scoring", "over"]
@@ -74,6 +75,15 @@ class TraceLine(NamedTuple):
 
     def __str__(self) -> str:
         return f"[{self.clause}] {self.text}" if self.clause else self.text
+
+
+_tuple_new: Final = tuple.__new__
+
+
+def trace_line(clause: str, text: str) -> TraceLine:
+    """``TraceLine(clause, text)``, built without the named tuple's interpreted ``__new__``: a
+    transition writes a few lines (compiled, about 0.9 k instructions a line against 2.8 k)."""
+    return _tuple_new(TraceLine, (clause, text))
 
 
 @attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
