@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -15,7 +17,7 @@ from tabletop_rules.trismaugistus.reports import (
     offered_at_round_start,
     round_start_menu,
 )
-from tabletop_rules.trismaugistus.state import AutomaState
+from tabletop_rules.trismaugistus.state import AutomaState, trace_line
 from tabletop_rules.trismaugistus.vocabulary import COLOURS, DICE_PER_ROUND, FACES
 
 from .helpers import general_human_move
@@ -135,3 +137,57 @@ def test_the_state_builders_equal_the_constructors() -> None:
         assert automa == AutomaState(**automa_fields) == state.automa
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             built.round = 9  # type: ignore[misc]
+
+
+def test_new_games_share_one_initial_state() -> None:
+    """`new_game` returns one frozen state per pack and options, equal to the one the constructor builds."""
+    first = tm.new_game()
+    assert tm.new_game() is first
+    assert first == tm.State(pack=first.pack, options=first.options)
+    chosen = tm.Options(artifact_choice="roll_d6")
+    assert tm.new_game({"artifact_choice": "roll_d6"}) is tm.new_game(chosen)
+    assert tm.new_game(chosen) is not first
+    assert tm.new_game(chosen).options == chosen
+
+
+def test_a_card_draw_samples_as_its_fractions_do() -> None:  # C-1: every card of the pile equally likely
+    """The card draw's `WeightedOutcomes` reads as the pairs (card, 1/n) in card order, and the sampler
+    draws from it, seed for seed, the card it draws from those pairs as a tuple."""
+    from fractions import Fraction
+
+    from tabletop_rules.core import WeightedOutcomes, sample_outcome
+
+    drawn = 0
+    for state in _states(None, range(2)):
+        if state.pending is None or state.pending.kind != "card":
+            continue
+        outcomes = tm.chance_outcomes(state)
+        assert isinstance(outcomes, WeightedOutcomes)
+        pile = sorted(state.automa.draw_pile or state.automa.discard)
+        pairs = [(tm.CardDrawn(card_id=c), Fraction(1, len(pile))) for c in pile]
+        assert list(outcomes) == pairs
+        for seed in range(3):
+            assert sample_outcome(outcomes, random.Random(seed)) == sample_outcome(
+                tuple(pairs), random.Random(seed)
+            )
+        drawn += 1
+    assert drawn > 20
+
+
+def test_trace_line_builds_a_trace_line() -> None:
+    line = trace_line("T-ACT-8", "gain gold: gold +1 -> 3")
+    assert type(line) is tm.TraceLine
+    assert line == tm.TraceLine("T-ACT-8", "gain gold: gold +1 -> 3")
+    assert (line.clause, line.text) == ("T-ACT-8", "gain gold: gold +1 -> 3")
+
+
+def test_a_parsed_board_correction_is_legal_though_not_on_the_menu() -> None:
+    """A report can describe any valid board: ``report`` between turns parses to an empty correction, which
+    the rules accept though the finite menu does not list it (the stateful machine checks `is_legal`)."""
+    state = tm.new_game()
+    state = tm.apply(state, tm.legal_moves(state)[0])
+    state = tm.apply(state, tm.legal_moves(state)[0])
+    move = tm.parse_move(state, "report")
+    assert move == tm.ReportBoard()
+    assert move not in tm.legal_moves(state)
+    assert tm.is_legal(state, move)
