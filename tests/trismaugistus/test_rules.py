@@ -330,3 +330,52 @@ def test_the_trace_of_a_board_report_lists_its_parts():  # T-RULING-17
     assert tm.apply(state, every).trace == (
         tm.TraceLine("", "board reported (refill): bowls, areas, offers, objectives, bonus layout"),
     )
+
+
+def _candidates(states: list[tm.State]) -> list[object]:
+    """Every report of the human's turn and every chance outcome seen in ``states``, with the look-alikes
+    the direct checks must refuse (a number for a bool, a list for an id)."""
+    moves: set[object] = {tm.HumanEndTurn(False), tm.HumanEndTurn(True)}
+    for state in states:
+        moves.update(tm.legal_moves(state))
+        moves.update(m for m, _ in tm.chance_outcomes(state))
+    pool: list[object] = [m for m in moves if not isinstance(m, tm.Setup | tm.ReportBoard)]
+    pool += [
+        tm.HumanEndTurn(1),  # type: ignore[arg-type]
+        tm.HumanDraftDie("iron", ["red"]),  # type: ignore[arg-type]
+        tm.CardDrawn(["FX-G1"]),  # type: ignore[arg-type]
+        tm.HumanTakeExperiment("iron", ("x",)),  # type: ignore[arg-type]
+        tm.HumanTakeArtifact(["red"], "x"),  # type: ignore[arg-type]
+        tm.ObjectiveDie(True),
+    ]
+    return pool
+
+
+@pytest.mark.parametrize("options", [None, tm.Options(automa_finish_timing="on_next_turn")])
+def test_apply_accepts_exactly_what_check_move_accepts(options: tm.Options | None) -> None:
+    """`apply`'s direct checks (`human_ok`, `take_ok`, `_card_ok`, `_objective_ok`) accept a report or a
+    chance outcome only where `check_move` does, in every phase, turn and pending event (B-1, B-5..B-8,
+    C-1, C-2): at each state of objective games, each move of a pool gathered from the whole game."""
+    checked = accepted = 0
+    for seed in range(2):
+        start = tm.new_game(options)
+        setup = next(m for m in tm.legal_moves(start) if isinstance(m, tm.Setup) and m.objectives_enabled)
+        states = list(finished_playout(tm, seed, initial=tm.apply(start, setup)).states(tm))
+        pool = _candidates(states)
+        for state in states:
+            for move in pool:
+                legal = tm.is_legal(state, move)
+                try:
+                    after = tm.apply(state, move)  # type: ignore[arg-type]
+                except (IllegalMoveError, InvalidMoveError):
+                    assert not legal, (state.phase, state.to_move, move)
+                else:
+                    assert legal, (state.phase, state.to_move, state.pending, move)
+                    accepted += 1
+                    if isinstance(move, tm.HumanDraftDie | tm.HumanTakeExperiment | tm.HumanTakeArtifact):
+                        general = general_human_move(state, move)
+                        assert general is not None
+                        assert tm.to_json(after) == tm.to_json(general)
+                checked += 1
+    assert checked > 3000
+    assert accepted > 100
