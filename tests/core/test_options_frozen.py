@@ -274,6 +274,30 @@ def test_native_record_keeps_plain_defaults() -> None:
     assert attrs.fields(Counter).count.default == 0
 
 
+def test_evolve_builds_a_dict_record_with_its_constructor() -> None:
+    """A native record without slots (a dict record, pure) has no slot setters: `evolve` calls its
+    constructor, and gives the record `attrs.evolve` gives."""
+    import attr
+
+    from tabletop_rules.core.frozen import evolve, native_record
+
+    @attr.s(frozen=True, auto_attribs=True, init=False, slots=False)
+    class Die:
+        face: str
+        potency: int = attr.ib(default=0)
+
+        def __init__(self, face: str, potency: int = 0) -> None:
+            object.__setattr__(self, "face", face)
+            object.__setattr__(self, "potency", potency)
+
+    native_record(Die)
+    die = Die("iron", 2)
+    assert evolve(die, potency=3) == attrs.evolve(die, potency=3) == Die("iron", 3)
+    assert evolve(die) == die
+    with pytest.raises(TypeError):
+        evolve(die, colour="red")
+
+
 def test_native_record_refuses_records_it_cannot_serve() -> None:
     from tabletop_rules.core.frozen import native_record
 

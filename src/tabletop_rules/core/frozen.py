@@ -44,14 +44,19 @@ class _Layout:
         names = [f.name for f in attrs.fields(cls)]
 
         def descriptor(name: str) -> Any:
-            return next(k.__dict__[name] for k in cls.__mro__ if name in k.__dict__)
+            return next((k.__dict__[name] for k in cls.__mro__ if name in k.__dict__), None)
 
         # attrgetter with several names returns a tuple of them all, read in C.
         self.getter: Callable[[Any], Any] = (
             operator.attrgetter(*names) if len(names) > 1 else (lambda inst: (getattr(inst, names[0]),))
         )
         self.index = {name: i for i, name in enumerate(names)}
-        self.setters = tuple(descriptor(name).__set__ for name in names)
+        # A record whose fields are not slots (a dict record of `native_record`, pure) has no setters:
+        # `evolve` builds it with its constructor.
+        descriptors = [descriptor(name) for name in names]
+        self.setters: tuple[Any, ...] | None = (
+            None if None in descriptors else tuple(d.__set__ for d in descriptors)
+        )
         has_hash = any("_attrs_cached_hash" in getattr(k, "__slots__", ()) for k in cls.__mro__)
         self.set_hash = descriptor("_attrs_cached_hash").__set__ if has_hash else None
 
@@ -69,7 +74,8 @@ if TYPE_CHECKING:
 else:
 
     def evolve(inst, /, **changes):
-        """A copy of the frozen, slotted attrs record ``inst`` with ``changes`` applied.
+        """A copy of the frozen, slotted attrs record ``inst`` with ``changes`` applied (a record without
+        slots, or a native record of the compiled build, is built with its constructor).
 
         Equivalent to ``attrs.evolve(inst, **changes)`` for records without
         validators or converters (the state records of this library).
@@ -87,7 +93,7 @@ else:
             if name not in index:
                 raise TypeError(f"{cls.__name__} has no field {name!r}")
             values[index[name]] = value
-        if cls in _NATIVE:  # compiled: the constructor stores each field directly
+        if cls in _NATIVE or layout.setters is None:  # compiled, or a dict record: the constructor
             return cls(*values)
         new = object.__new__(cls)
         # Write every slot through its descriptor: map + a zero-length deque run the loop in C,
