@@ -134,16 +134,15 @@ def _level_candidates(
     level: Level, dice: list[tuple[Face, Colour, int]], card: AutomaCard, options: Options
 ) -> tuple[Candidate, ...]:
     out: list[Candidate] = []
-    # the card's pictured dice read once (each read of a content record's field is a generic lookup)
-    pictured = [(p.symbol, p.colour) for p in card.dice]
+    pictured = card.dice
     for face, colour, potency in dice:
         index: int | None = None
-        for i, (symbol, pictured_colour) in enumerate(pictured):
-            symbol_ok = face in (symbol, "wild")
+        for i, p in enumerate(pictured):
+            symbol_ok = face in (p.symbol, "wild")
             if (
-                (level == "A" and symbol_ok and colour == pictured_colour)
+                (level == "A" and symbol_ok and colour == p.colour)
                 or (level == "B" and symbol_ok)
-                or (level == "C" and colour == pictured_colour)
+                or (level == "C" and colour == p.colour)
             ):
                 index = i
                 break
